@@ -1,0 +1,60 @@
+package io.jslurm.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The packaged distribution: its launchers find a JDK, run the right program, and fail loudly when unbuilt. */
+class DistributionIT {
+
+    private final Distribution dist = Distribution.fromBuild();
+
+    @Test
+    void everySlurmCommandHasALauncher() {
+        for (String command : List.of("slurmctld", "slurmd", "slurmdbd", "sbatch", "srun", "salloc", "squeue",
+                "sinfo", "sacct", "scancel", "scontrol", "sacctmgr", "sprio", "sshare", "sdiag")) {
+            assertThat(dist.bin(command)).isExecutable();
+        }
+    }
+
+    @Test
+    void scontrolShowHostnamesPrintsEachName() throws Exception {
+        Distribution.Result result = dist.run("scontrol", "show", "hostnames", "gpu-node[01-04,07]");
+        assertThat(result.stderr()).isEmpty();
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.stdout()).isEqualTo("gpu-node01\ngpu-node02\ngpu-node03\ngpu-node04\ngpu-node07\n");
+    }
+
+    @Test
+    void scontrolShowHostlistCompresses() throws Exception {
+        Distribution.Result result = dist.run("scontrol", "show", "hostlist", "rack1-n001,rack1-n002,rack2-n001");
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.stdout()).isEqualTo("rack1-n[001-002],rack2-n001\n");
+    }
+
+    @Test
+    void launcherWorksThroughASymlink(@TempDir Path dir) throws Exception {
+        Path link = dir.resolve("scontrol");
+        Files.createSymbolicLink(link, dist.bin("scontrol"));
+        Process process = new ProcessBuilder(link.toString(), "show", "hostnames", "n[1-2]").start();
+        String out = new String(process.getInputStream().readAllBytes());
+        assertThat(process.waitFor()).isZero();
+        assertThat(out).isEqualTo("n1\nn2\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sbatch", "squeue", "sinfo", "sacct", "scancel", "sacctmgr", "sprio", "sshare",
+            "sdiag", "srun", "salloc", "slurmctld", "slurmdbd"})
+    void commandsNotBuiltYetSaySoAndFail(String command) throws Exception {
+        Distribution.Result result = dist.run(command, "--version");
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.stdout()).isEmpty();
+        assertThat(result.stderr()).startsWith(command + ": not implemented yet in jslurm ");
+    }
+}
