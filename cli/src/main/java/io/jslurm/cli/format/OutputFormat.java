@@ -1,0 +1,126 @@
+package io.jslurm.cli.format;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A line layout from squeue/sinfo's {@code -o "%.18i %.9P"} or {@code -O "jobid:10,name:.20"} syntax,
+ * able to print the header line and one line per record.
+ */
+public final class OutputFormat<T> {
+
+    /** Width a {@code -O} field gets when none is given. */
+    public static final int DEFAULT_LONG_WIDTH = 20;
+
+    private final String prefix;
+    private final List<Column<T>> columns;
+
+    private OutputFormat(String prefix, List<Column<T>> columns) {
+        this.prefix = prefix;
+        this.columns = List.copyOf(columns);
+    }
+
+    /** Parses {@code -o} syntax: text, then fields {@code %[[.]size]letter} each followed by literal text. */
+    public static <T> OutputFormat<T> parsePercent(String spec, List<Field<T>> fields) {
+        int first = spec.indexOf('%');
+        String prefix = first < 0 ? spec : spec.substring(0, first);
+        List<Column<T>> columns = new ArrayList<>();
+        int i = first;
+        while (i >= 0 && i < spec.length()) {
+            int k = i + 1;
+            boolean right = k < spec.length() && spec.charAt(k) == '.';
+            if (right) {
+                k++;
+            }
+            int widthStart = k;
+            while (k < spec.length() && Character.isDigit(spec.charAt(k))) {
+                k++;
+            }
+            int width = k > widthStart ? Integer.parseInt(spec.substring(widthStart, k)) : 0;
+            if (k >= spec.length()) {
+                throw new FormatException("Invalid job format specification: " + spec.substring(i));
+            }
+            char letter = spec.charAt(k);
+            Field<T> field = byLetter(fields, letter);
+            int next = spec.indexOf('%', k + 1);
+            String suffix = next < 0 ? spec.substring(k + 1) : spec.substring(k + 1, next);
+            columns.add(new Column<>(field, width, right, suffix));
+            i = next;
+        }
+        return new OutputFormat<>(prefix, columns);
+    }
+
+    /** Parses {@code -O} syntax: comma-separated {@code name[:[.][size][suffix]]}. */
+    public static <T> OutputFormat<T> parseLong(String spec, List<Field<T>> fields) {
+        List<Column<T>> columns = new ArrayList<>();
+        for (String item : spec.split(",")) {
+            if (item.isEmpty()) {
+                continue;
+            }
+            int colon = item.indexOf(':');
+            String name = colon < 0 ? item : item.substring(0, colon);
+            Field<T> field = byName(fields, name);
+            int width = DEFAULT_LONG_WIDTH;
+            boolean right = false;
+            String suffix = "";
+            if (colon >= 0) {
+                String rest = item.substring(colon + 1);
+                int k = 0;
+                if (k < rest.length() && rest.charAt(k) == '.') {
+                    right = true;
+                    k++;
+                }
+                int widthStart = k;
+                while (k < rest.length() && Character.isDigit(rest.charAt(k))) {
+                    k++;
+                }
+                if (k > widthStart) {
+                    width = Integer.parseInt(rest.substring(widthStart, k));
+                }
+                suffix = rest.substring(k);
+            }
+            columns.add(new Column<>(field, width, right, suffix));
+        }
+        return new OutputFormat<>("", columns);
+    }
+
+    public List<Column<T>> columns() {
+        return columns;
+    }
+
+    public String header() {
+        StringBuilder line = new StringBuilder(prefix);
+        for (Column<T> column : columns) {
+            line.append(column.render(column.field().header()));
+        }
+        return line.toString();
+    }
+
+    public String line(T record) {
+        StringBuilder line = new StringBuilder(prefix);
+        for (Column<T> column : columns) {
+            line.append(column.render(column.field().value().apply(record)));
+        }
+        return line.toString();
+    }
+
+    private static <T> Field<T> byLetter(List<Field<T>> fields, char letter) {
+        for (Field<T> field : fields) {
+            if (field.letter() == letter) {
+                return field;
+            }
+        }
+        throw new FormatException("Invalid job format specification: " + letter);
+    }
+
+    private static <T> Field<T> byName(List<Field<T>> fields, String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        for (Field<T> field : fields) {
+            if (field.name().toLowerCase(Locale.ROOT).equals(lower)) {
+                return field;
+            }
+        }
+        throw new FormatException("Invalid job format specification: " + name);
+    }
+}
