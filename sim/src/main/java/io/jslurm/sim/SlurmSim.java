@@ -75,6 +75,9 @@ public final class SlurmSim {
       throw new SwfFormatException(options.trace() + ": " + e.getMessage());
     }
     ReferenceWorkload workload = ReferenceWorkload.from(trace);
+    if (workload.size() == 0) {
+      throw new IllegalArgumentException(options.trace() + ": no jobs left to replay after filtering");
+    }
     List<Window> windows = options.windows().isEmpty()
         ? List.of(new Window(0, workload.size()))
         : options.windows();

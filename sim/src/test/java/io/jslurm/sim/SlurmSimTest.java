@@ -12,6 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class SlurmSimTest {
 
@@ -85,42 +87,27 @@ class SlurmSimTest {
     assertThat(out.size()).isZero();
   }
 
-  @Test
-  void theTraceIsRequired() {
-    assertThat(run("--policy", "sjf")).isEqualTo(2);
-    assertThat(errText()).startsWith("slurmsim: --trace is required\n");
-  }
+  /** Each bad command line, with "TRACE" standing for a readable trace, and the first error line. */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', textBlock = """
+      --policy sjf                   | --trace is required
+      --trace TRACE --bf             | unknown option '--bf'
+      --trace TRACE extra            | unexpected argument 'extra'
+      --trace TRACE --window         | --window requires a value
+      --trace TRACE --backfill=yes   | --backfill takes no value
+      --trace TRACE --policy lifo    | --policy: unknown policy 'lifo' (expected fcfs, sjf or f1)
+      --trace TRACE --mode easy      | --mode: unknown mode 'easy' (expected reference or slurm)
+      --trace TRACE --window 10      | --window: expected START:LENGTH, got '10'
+      --trace TRACE --window 0:x     | --window: expected START:LENGTH in whole numbers, got '0:x'
+      --trace TRACE --window -1:5    | --window: window start must not be negative: -1
+      """)
+  void aBadCommandLineNamesTheOptionAndExitsWith2(String args, String message) {
+    String[] argv = args.replace("TRACE", trace.toString()).split(" ");
 
-  @Test
-  void anUnknownOptionIsNamed() {
-    assertThat(run("--trace", trace.toString(), "--bf")).isEqualTo(2);
-    assertThat(errText()).startsWith("slurmsim: unknown option '--bf'\n");
-  }
-
-  @Test
-  void anOptionWithoutItsValueIsNamed() {
-    assertThat(run("--trace", trace.toString(), "--window")).isEqualTo(2);
-    assertThat(errText()).startsWith("slurmsim: --window requires a value\n");
-  }
-
-  @Test
-  void anUnknownPolicyIsNamed() {
-    assertThat(run("--trace", trace.toString(), "--policy", "lifo")).isEqualTo(2);
-    assertThat(errText())
-        .startsWith("slurmsim: --policy: unknown policy 'lifo' (expected fcfs, sjf or f1)\n");
-  }
-
-  @Test
-  void anUnknownModeIsNamed() {
-    assertThat(run("--trace", trace.toString(), "--mode", "easy")).isEqualTo(2);
-    assertThat(errText())
-        .startsWith("slurmsim: --mode: unknown mode 'easy' (expected reference or slurm)\n");
-  }
-
-  @Test
-  void aMalformedWindowIsNamed() {
-    assertThat(run("--trace", trace.toString(), "--window", "10")).isEqualTo(2);
-    assertThat(errText()).startsWith("slurmsim: --window: expected START:LENGTH, got '10'\n");
+    assertThat(run(argv)).isEqualTo(2);
+    assertThat(errText()).isEqualTo("slurmsim: " + message
+        + "\nTry 'slurmsim --help' for more information.\n");
+    assertThat(out.size()).isZero();
   }
 
   @Test
@@ -145,6 +132,15 @@ class SlurmSimTest {
     assertThat(run("--trace", bad.toString())).isEqualTo(1);
     assertThat(errText()).isEqualTo(
         "slurmsim: " + bad + ": line 2: expected 18 fields, found 4\n");
+  }
+
+  @Test
+  void aTraceWithNothingToReplayFails() throws IOException {
+    Path empty = Files.writeString(dir.resolve("empty.swf"),
+        "; MaxNodes: 2\n1 0 -1 0 1 -1 -1 -1 -1 -1 1 1 -1 -1 -1 -1 -1 -1\n");
+
+    assertThat(run("--trace", empty.toString())).isEqualTo(1);
+    assertThat(errText()).isEqualTo("slurmsim: " + empty + ": no jobs left to replay after filtering\n");
   }
 
   @Test
