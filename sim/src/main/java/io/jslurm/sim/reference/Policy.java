@@ -24,11 +24,14 @@ public enum Policy {
     return order;
   }
 
-  /** log10(r)*n + 870*log10(s); non-positive r or s count as 0.1 so the logarithm stays finite. */
+  /**
+   * log10(r)*n + 870*log10(s); non-positive r or s count as 0.1 so the logarithm stays finite.
+   * StrictMath gives the same bits on every JVM, so near-ties order the same everywhere.
+   */
   static double f1Score(ReferenceJob job) {
     double requested = job.requestedTime() > 0 ? job.requestedTime() : 0.1;
     double submit = job.submit() > 0 ? job.submit() : 0.1;
-    return Math.log10(requested) * job.procs() + 870 * Math.log10(submit);
+    return StrictMath.log10(requested) * job.procs() + 870 * StrictMath.log10(submit);
   }
 
   public static Policy parse(String name) {
