@@ -5,9 +5,8 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * One replay of a window under the reference protocol. Its state only lives for one call of
- * {@link #run()}; the order of every list matters, because the published schedule depends on how
- * stable sorts break ties.
+ * One replay of a window under the reference protocol; an instance runs once. The order of every
+ * list matters, because the published schedule depends on how stable sorts break ties.
  */
 final class ReferenceReplay {
 

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class SwfReaderTest {
 
@@ -74,30 +76,17 @@ class SwfReaderTest {
     assertThat(SwfReader.read(gzip)).isEqualTo(fromPlain);
   }
 
-  @Test
-  void namesTheLineOfAJobWithTheWrongNumberOfFields() {
-    String trace = "; MaxNodes: 4\n1 0 -1 10 1 -1 -1 1 10 -1 1 1 1 1 1 1 -1\n";
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', textBlock = """
+      1 0 -1 10 1 -1 -1 1 10 -1 1 1 1 1 1 1 -1     | line 2: expected 18 fields, found 17
+      1 0 -1 ten 1 -1 -1 1 10 -1 1 1 1 1 1 1 -1 -1 | line 2: field 4 is not a number: ten
+      1 0 -1 10 -2 -1 -1 1 10 -1 1 1 1 1 1 1 -1 -1 | line 2: job 1: processor counts must be -1 (unknown) or more
+      """)
+  void namesTheLineAndFieldOfAMalformedJob(String jobLine, String message) {
+    String trace = "; MaxNodes: 4\n" + jobLine + "\n";
 
     assertThatThrownBy(() -> SwfReader.read(new StringReader(trace)))
         .isInstanceOf(SwfFormatException.class)
-        .hasMessage("line 2: expected 18 fields, found 17");
-  }
-
-  @Test
-  void namesTheFieldThatIsNotANumber() {
-    String trace = "1 0 -1 ten 1 -1 -1 1 10 -1 1 1 1 1 1 1 -1 -1\n";
-
-    assertThatThrownBy(() -> SwfReader.read(new StringReader(trace)))
-        .isInstanceOf(SwfFormatException.class)
-        .hasMessage("line 1: field 4 is not a number: ten");
-  }
-
-  @Test
-  void rejectsProcessorCountsBelowUnknown() {
-    String trace = "1 0 -1 10 -2 -1 -1 1 10 -1 1 1 1 1 1 1 -1 -1\n";
-
-    assertThatThrownBy(() -> SwfReader.read(new StringReader(trace)))
-        .isInstanceOf(SwfFormatException.class)
-        .hasMessageStartingWith("line 1: job 1:");
+        .hasMessage(message);
   }
 }
