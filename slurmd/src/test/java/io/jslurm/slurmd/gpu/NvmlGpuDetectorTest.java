@@ -16,6 +16,14 @@ class NvmlGpuDetectorTest {
         assertThat(FakeNvml.initDepth()).as("nvmlInit_v2 calls left without nvmlShutdown").isZero();
     }
 
+    /** What the detection with the stand-in reporting {@code config} failed with; it must have failed. */
+    private static String failureWith(String config) {
+        GpuDetection detection = NvmlGpuDetector.detect(FakeNvml.reporting(config));
+        assertThat(detection).isInstanceOf(GpuDetection.Failed.class);
+        assertThat(detection.gpus()).isEmpty();
+        return ((GpuDetection.Failed) detection).message();
+    }
+
     @Test
     void hgxH200BoardGivesEightH200sWithSocketAffinityAndSwitchLinks() {
         GpuDetection detection = NvmlGpuDetector.detect(FakeNvml.reporting("hgx-h200.conf"));
@@ -70,37 +78,26 @@ class NvmlGpuDetectorTest {
 
     @Test
     void initFailureSaysTheDriverIsNotLoaded() {
-        GpuDetection detection = NvmlGpuDetector.detect(FakeNvml.reporting("driver-not-loaded.conf"));
-
-        assertThat(detection).isInstanceOf(GpuDetection.Failed.class);
-        assertThat(((GpuDetection.Failed) detection).message())
+        assertThat(failureWith("driver-not-loaded.conf"))
                 .isEqualTo("nvmlInit_v2 failed: the NVIDIA kernel driver is not loaded [NVML_ERROR_DRIVER_NOT_LOADED]");
-        assertThat(detection.gpus()).isEmpty();
     }
 
     @Test
     void countFailureIsReportedAndNvmlIsStillShutDown() {
-        GpuDetection detection = NvmlGpuDetector.detect(FakeNvml.reporting("count-fails.conf"));
-
-        assertThat(((GpuDetection.Failed) detection).message())
+        assertThat(failureWith("count-fails.conf"))
                 .isEqualTo("nvmlDeviceGetCount_v2 failed: an unknown NVML error occurred [NVML_ERROR_UNKNOWN]");
     }
 
     @Test
     void lostGpuNamesTheCallAndTheGpu() {
-        GpuDetection detection = NvmlGpuDetector.detect(FakeNvml.reporting("gpu-lost.conf"));
-
-        assertThat(((GpuDetection.Failed) detection).message()).isEqualTo(
+        assertThat(failureWith("gpu-lost.conf")).isEqualTo(
                 "nvmlDeviceGetUUID for GPU 2 failed: a GPU has fallen off the bus or is otherwise inaccessible"
                         + " [NVML_ERROR_GPU_IS_LOST]");
     }
 
     @Test
     void codesNvmlDoesNotDocumentAreShownByNumber() {
-        GpuDetection detection = NvmlGpuDetector.detect(FakeNvml.reporting("unknown-code.conf"));
-
-
-        assertThat(((GpuDetection.Failed) detection).message()).isEqualTo(
+        assertThat(failureWith("unknown-code.conf")).isEqualTo(
                 "nvmlDeviceGetMinorNumber for GPU 0 failed: an unknown NVML error occurred [NVML_ERROR_UNKNOWN (code 12345)]");
     }
 
@@ -119,17 +116,13 @@ class NvmlGpuDetectorTest {
 
     @Test
     void otherNvlinkErrorsFailTheDetection() {
-        GpuDetection detection = NvmlGpuDetector.detect(FakeNvml.reporting("link-state-fails.conf"));
-
-        assertThat(((GpuDetection.Failed) detection).message())
+        assertThat(failureWith("link-state-fails.conf"))
                 .isEqualTo("nvmlDeviceGetNvLinkState for GPU 0 link 0 failed: permission denied [NVML_ERROR_NO_PERMISSION]");
     }
 
     @Test
     void failedShutdownIsReported() {
-        GpuDetection detection = NvmlGpuDetector.detect(FakeNvml.reporting("shutdown-fails.conf"));
-
-        assertThat(((GpuDetection.Failed) detection).message()).startsWith("nvmlShutdown failed:");
+        assertThat(failureWith("shutdown-fails.conf")).startsWith("nvmlShutdown failed:");
         // The stand-in refused the shutdown; balance it so the next test starts clean.
         FakeNvml.reporting("no-gpus.conf");
     }
@@ -148,6 +141,7 @@ class NvmlGpuDetectorTest {
         // libc loads fine but exports no NVML function: JNA's lookup fails on the first call.
         GpuDetection detection = NvmlGpuDetector.detect("libc.so.6");
 
+        assertThat(detection).isInstanceOf(GpuDetection.Failed.class);
         assertThat(((GpuDetection.Failed) detection).message()).startsWith("nvmlInit_v2 failed: the NVML library does not export it");
     }
 }
