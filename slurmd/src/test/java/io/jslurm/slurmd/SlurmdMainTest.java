@@ -108,12 +108,17 @@ class SlurmdMainTest {
         assertThat(err()).isEqualTo("slurmd: the node daemon is not implemented yet\n");
     }
 
-    /** The real main on this machine, NVML pointed at the stand-in through its environment variable. */
+    /**
+     * The real main on this machine. NVML is found as on a real node, by its default name
+     * libnvidia-ml.so.1, here in the stand-in's directory; the stand-in reads its GPUs from the
+     * environment.
+     */
     @Test
     void mainOnThisMachineWithTheStandInNvml() throws Exception {
+        assertThat(Path.of(FakeNvml.libraryPath()).getFileName()).hasToString(NvmlGpuDetector.DEFAULT_LIBRARY);
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"),
-                "-D" + NvmlGpuDetector.LIBRARY_PROPERTY + "=" + FakeNvml.libraryPath(),
+                "-Djna.library.path=" + Path.of(FakeNvml.libraryPath()).getParent(),
                 SlurmdMain.class.getName(), "-C");
         builder.environment().put("FAKE_NVML_CONFIG", FakeNvml.config("hgx-h200.conf").toString());
         Process p = builder.start();
