@@ -70,6 +70,16 @@ class CpuTopologyReaderTest {
         assertThat(shape(t)).isEqualTo(List.of(64, 1, 2, 32, 1));
     }
 
+    @Test
+    void malformedTopologyNamesTheFile(@TempDir Path tmp) throws Exception {
+        HostFiles host = Fixtures.copyWithout(Fixtures.EPYC_2CPU_VM, "nothing", tmp);
+        java.nio.file.Files.writeString(tmp.resolve("sys/devices/system/cpu/cpu1/topology/core_id"), "one\n");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new CpuTopologyReader(host).read())
+                .isInstanceOf(HardwareException.class)
+                .hasMessage(tmp.resolve("sys/devices/system/cpu/cpu1/topology/core_id") + " holds 'one', not a number");
+    }
+
     private static List<Integer> shape(CpuTopology t) {
         return List.of(t.cpuCount(), t.boards(), t.socketsPerBoard(), t.coresPerSocket(), t.threadsPerCore());
     }
