@@ -48,6 +48,16 @@ class DistributionIT {
         assertThat(out).isEqualTo("n1\nn2\n");
     }
 
+    @Test
+    void slurmdDashCPrintsThisMachinesNodeLine() throws Exception {
+        Distribution.Result result = dist.run("slurmd", "-C");
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        String[] lines = result.stdout().split("\n");
+        assertThat(lines[0]).matches("NodeName=\\S+ CPUs=" + Runtime.getRuntime().availableProcessors()
+                + " Boards=1 SocketsPerBoard=\\d+ CoresPerSocket=\\d+ ThreadsPerCore=\\d+ RealMemory=\\d+.*");
+        assertThat(lines[lines.length - 1]).matches("UpTime=\\d+-\\d\\d:\\d\\d:\\d\\d");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"sbatch", "squeue", "sinfo", "sacct", "scancel", "sacctmgr", "sprio", "sshare",
             "sdiag", "srun", "salloc", "slurmctld", "slurmdbd"})
