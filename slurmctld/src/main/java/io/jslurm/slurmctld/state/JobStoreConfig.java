@@ -43,6 +43,10 @@ public record JobStoreConfig(Path stateSaveLocation, long firstJobId, long maxJo
                 DEFAULT_SNAPSHOT_AFTER_BYTES);
     }
 
+    public JobStoreConfig withStateSaveLocation(Path location) {
+        return new JobStoreConfig(location, firstJobId, maxJobId, minJobAge, snapshotAfterBytes);
+    }
+
     public JobStoreConfig withJobIds(long first, long max) {
         return new JobStoreConfig(stateSaveLocation, first, max, minJobAge, snapshotAfterBytes);
     }

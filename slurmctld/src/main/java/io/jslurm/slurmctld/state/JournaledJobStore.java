@@ -2,6 +2,7 @@ package io.jslurm.slurmctld.state;
 
 import io.jslurm.slurmctld.job.ArraySpec;
 import io.jslurm.slurmctld.job.Hold;
+import io.jslurm.slurmctld.job.IllegalTransitionException;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobIdSpec;
 import io.jslurm.slurmctld.job.JobSpec;
@@ -145,7 +146,7 @@ public final class JournaledJobStore implements JobStore {
         return commit(() -> {
             Job job = existing(jobId);
             if (job.state().isFinished()) {
-                throw new io.jslurm.slurmctld.job.IllegalTransitionException(job.displayId(), job.state(), job.state(),
+                throw new IllegalTransitionException(job.displayId(), job.state(), job.state(),
                         "a finished job cannot be updated");
             }
             JobSpec updated = Objects.requireNonNull(change.apply(job.spec()), "updated spec");
@@ -163,7 +164,14 @@ public final class JournaledJobStore implements JobStore {
 
     @Override
     public Job cancel(long jobId) {
-        return transition(jobId, StateChange.to(JobState.CANCELLED));
+        return changeStatus(jobId, job -> {
+            if (job.state() == JobState.COMPLETING) {
+                // Already ending: its final state is decided by how it ends, not by a late scancel.
+                throw new IllegalTransitionException(job.displayId(), job.state(), JobState.CANCELLED,
+                        "job is already completing");
+            }
+            return JobTransitions.apply(job, StateChange.to(JobState.CANCELLED), now());
+        });
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.jslurm.slurmctld.state;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +36,12 @@ final class StateDirectory implements AutoCloseable {
         Files.createDirectories(root);
         FileChannel channel = FileChannel.open(root.resolve("job_state.lock"), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE);
-        FileLock lock = channel.tryLock();
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            lock = null;
+        }
         if (lock == null) {
             channel.close();
             throw new JobStoreException("job state in " + root + " is in use by another controller");
