@@ -14,9 +14,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -109,9 +112,11 @@ public final class JournaledJobStore implements JobStore {
             JobStatus status = JobTransitions.submitted(spec, now());
             List<Job> tasks = new ArrayList<>(array.size());
             long arrayJobId = 0;
-            int[] taskIds = array.taskIds();
-            for (int taskId : taskIds) {
-                long jobId = ids.allocate(id -> table.contains(id));
+            // Ids given to earlier tasks are not in the table yet, but a wrap must not hand them out again.
+            Set<Long> taken = new HashSet<>();
+            for (int taskId : array.taskIds()) {
+                long jobId = ids.allocate(id -> table.contains(id) || taken.contains(id));
+                taken.add(jobId);
                 if (arrayJobId == 0) {
                     arrayJobId = jobId;
                 }
@@ -227,9 +232,11 @@ public final class JournaledJobStore implements JobStore {
                 requireOpen();
                 sequence = journal.segment() + 1;
                 journal.roll(sequence);
-                jobs = table.query(job -> true);
+                jobs = new ArrayList<>(table.all());
                 next = ids.next();
             }
+            // By job id, so that the tasks of an array sit together and share one request in the file.
+            jobs.sort(Comparator.comparingLong(Job::jobId));
             try {
                 long started = System.nanoTime();
                 SnapshotFile.write(directory, sequence, jobs, next);

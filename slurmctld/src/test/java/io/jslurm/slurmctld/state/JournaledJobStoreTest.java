@@ -166,6 +166,27 @@ class JournaledJobStoreTest {
     }
 
     @Test
+    void arrayLargerThanTheFreeIdsIsRefusedWithoutReusingIds() {
+        open(JobStoreConfig.defaults(stateDir).withJobIds(1, 4));
+        assertThatThrownBy(() -> store.submitArray(SampleJobs.training("big"), ArraySpec.of(0, 0, 1, 2, 3)))
+                .hasMessageContaining("no free job id");
+        assertThat(store.size()).isZero();
+        assertThat(store.submitArray(SampleJobs.training("fits"), ArraySpec.of(0, 0, 1, 2)))
+                .extracting(Job::jobId).containsExactlyInAnyOrder(1L, 2L, 3L);
+    }
+
+    @Test
+    void completingJobCannotBeCancelled() {
+        open();
+        long id = store.submit(SampleJobs.training("run")).jobId();
+        store.transition(id, StateChange.start(JobState.RUNNING, NODES));
+        store.transition(id, StateChange.to(JobState.COMPLETING));
+        assertThatThrownBy(() -> store.cancel(id)).isInstanceOf(IllegalTransitionException.class)
+                .hasMessageContaining("already completing");
+        assertThat(store.transition(id, StateChange.to(JobState.COMPLETED)).state()).isEqualTo(JobState.COMPLETED);
+    }
+
+    @Test
     void secondControllerOnTheSameStateIsRefused() {
         open();
         assertThatThrownBy(() -> JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock))
