@@ -218,7 +218,7 @@ public final class JournaledJobStore implements JobStore {
             long cutoff = now() - config.minJobAge().toSeconds();
             List<Job> old = table.query(job -> job.state().isFinished() && job.status().endTime() <= cutoff);
             long[] purged = old.stream().mapToLong(Job::jobId).toArray();
-            return purged.length == 0 ? null : new Change<>(new JournalEntry.Purged(purged), old);
+            return new Change<>(purged.length == 0 ? null : new JournalEntry.Purged(purged), old);
         });
     }
 
@@ -290,12 +290,15 @@ public final class JournaledJobStore implements JobStore {
         }
     }
 
-    /** A decided change: the entry to journal and what the caller gets once it is durable. */
+    /**
+     * A decided change: the entry to journal (null when there is nothing to change) and what the caller gets
+     * once it is durable.
+     */
     private record Change<T>(JournalEntry entry, T result) {
     }
 
     private interface Decision<T> {
-        /** Decides under the store lock; null means nothing to change. */
+        /** Decides under the store lock. */
         Change<T> decide();
     }
 
@@ -305,8 +308,8 @@ public final class JournaledJobStore implements JobStore {
         synchronized (mutex) {
             requireOpen();
             change = decision.decide();
-            if (change == null) {
-                return emptyResult();
+            if (change.entry() == null) {
+                return change.result();
             }
             ticket = journal.append(change.entry());
             table.apply(change.entry());
@@ -314,11 +317,6 @@ public final class JournaledJobStore implements JobStore {
         journal.awaitDurable(ticket);
         snapshotIfDue();
         return change.result();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T emptyResult() {
-        return (T) List.of();
     }
 
     private void snapshotIfDue() {
