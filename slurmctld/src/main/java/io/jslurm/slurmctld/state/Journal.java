@@ -1,9 +1,9 @@
 package io.jslurm.slurmctld.state;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * The append-only journal, written with group commit: callers frame their entry into a shared buffer under a
@@ -12,6 +12,10 @@ import java.nio.file.StandardOpenOption;
  *
  * <p>After a failed write or fsync the journal accepts nothing more: what reached the disk is unknown, and
  * retrying an fsync can report success for data the kernel has already dropped.
+ *
+ * <p>Segments are written through {@link FileOutputStream} rather than a {@code FileChannel}: whichever caller
+ * happens to lead a sync may be interrupted (an RPC worker at shutdown), and an interrupted channel closes
+ * itself, which would end the journal for everyone.
  */
 final class Journal implements AutoCloseable {
 
@@ -20,7 +24,7 @@ final class Journal implements AutoCloseable {
 
     private BinaryWriter pending = new BinaryWriter(1 << 16);
     private BinaryWriter spare = new BinaryWriter(1 << 16);
-    private FileChannel channel;
+    private FileOutputStream segmentFile;
     private long segment;
     private long segmentBytes;
     private long appended;
@@ -34,10 +38,10 @@ final class Journal implements AutoCloseable {
     private long syncNanos;
     private long maxSyncNanos;
 
-    private Journal(StateDirectory directory, long segment, FileChannel channel) {
+    private Journal(StateDirectory directory, long segment, FileOutputStream segmentFile) {
         this.directory = directory;
         this.segment = segment;
-        this.channel = channel;
+        this.segmentFile = segmentFile;
         this.segmentBytes = RecordFormat.HEADER_BYTES;
     }
 
@@ -46,18 +50,18 @@ final class Journal implements AutoCloseable {
         return new Journal(directory, segment, createSegment(directory, segment));
     }
 
-    private static FileChannel createSegment(StateDirectory directory, long segment) throws IOException {
-        FileChannel channel = FileChannel.open(directory.journal(segment), StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE);
+    private static FileOutputStream createSegment(StateDirectory directory, long segment) throws IOException {
+        Path file = Files.createFile(directory.journal(segment));
+        FileOutputStream out = new FileOutputStream(file.toFile(), true);
         try {
             BinaryWriter header = new BinaryWriter(RecordFormat.HEADER_BYTES);
             RecordFormat.writeHeader(header, RecordFormat.JOURNAL_MAGIC, segment);
-            writeAll(channel, header);
-            channel.force(true);
+            out.write(header.array(), 0, header.size());
+            out.getFD().sync();
             directory.sync();
-            return channel;
+            return out;
         } catch (IOException e) {
-            channel.close();
+            out.close();
             throw e;
         }
     }
@@ -116,7 +120,7 @@ final class Journal implements AutoCloseable {
                     pending = spare;
                     target = appended;
                 }
-                IOException error = writeAndSync(channel(), batch);
+                IOException error = writeAndSync(segmentFile(), batch);
                 finishFlush(batch, target, error);
             }
         } finally {
@@ -126,17 +130,17 @@ final class Journal implements AutoCloseable {
         }
     }
 
-    private FileChannel channel() {
+    private FileOutputStream segmentFile() {
         synchronized (lock) {
-            return channel;
+            return segmentFile;
         }
     }
 
-    private IOException writeAndSync(FileChannel target, BinaryWriter batch) {
+    private IOException writeAndSync(FileOutputStream target, BinaryWriter batch) {
         long start = System.nanoTime();
         try {
-            writeAll(target, batch);
-            target.force(false);
+            target.write(batch.array(), 0, batch.size());
+            target.getFD().sync();
             return null;
         } catch (IOException e) {
             return e;
@@ -172,7 +176,7 @@ final class Journal implements AutoCloseable {
     void roll(long nextSegment) {
         BinaryWriter batch;
         long target;
-        FileChannel old;
+        FileOutputStream old;
         synchronized (lock) {
             while (flushing && failure == null) {
                 try {
@@ -187,10 +191,10 @@ final class Journal implements AutoCloseable {
             batch = pending;
             pending = spare;
             target = appended;
-            old = channel;
+            old = segmentFile;
         }
         IOException error = writeAndSync(old, batch);
-        FileChannel next = null;
+        FileOutputStream next = null;
         if (error == null) {
             try {
                 old.close();
@@ -201,7 +205,7 @@ final class Journal implements AutoCloseable {
         }
         synchronized (lock) {
             if (next != null) {
-                channel = next;
+                segmentFile = next;
                 segment = nextSegment;
                 segmentBytes = RecordFormat.HEADER_BYTES + pending.size();
             }
@@ -227,13 +231,6 @@ final class Journal implements AutoCloseable {
         }
     }
 
-    private static void writeAll(FileChannel channel, BinaryWriter data) throws IOException {
-        ByteBuffer buffer = ByteBuffer.wrap(data.array(), 0, data.size());
-        while (buffer.hasRemaining()) {
-            channel.write(buffer);
-        }
-    }
-
     @Override
     public void close() throws IOException {
         long last;
@@ -248,7 +245,7 @@ final class Journal implements AutoCloseable {
         }
         synchronized (lock) {
             closed = true;
-            channel.close();
+            segmentFile.close();
         }
     }
 }

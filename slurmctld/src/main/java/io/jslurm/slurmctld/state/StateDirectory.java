@@ -1,6 +1,7 @@
 package io.jslurm.slurmctld.state;
 
 import java.io.IOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -112,8 +113,22 @@ final class StateDirectory implements AutoCloseable {
 
     /** Makes file creations, renames and removals in the directory durable. */
     void sync() throws IOException {
-        try (FileChannel dir = FileChannel.open(root, StandardOpenOption.READ)) {
-            dir.force(true);
+        // The caller may carry an interrupt (see Journal); an interrupted channel would fail the sync, so the
+        // interrupt waits until the directory is synced.
+        boolean interrupted = Thread.interrupted();
+        try {
+            while (true) {
+                try (FileChannel dir = FileChannel.open(root, StandardOpenOption.READ)) {
+                    dir.force(true);
+                    return;
+                } catch (ClosedByInterruptException e) {
+                    interrupted |= Thread.interrupted();
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

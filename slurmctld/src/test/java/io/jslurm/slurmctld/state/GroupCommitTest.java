@@ -52,4 +52,30 @@ class GroupCommitTest {
         assertThat(stats.entries()).isEqualTo(threads * perThread);
         assertThat(stats.syncs()).as("fsyncs for %d submissions", threads * perThread).isLessThan(threads * perThread);
     }
+
+    @Test
+    void interruptedSubmittersDoNotBreakTheJournal() throws Exception {
+        try (JournaledJobStore store = JournaledJobStore.open(JobStoreConfig.defaults(stateDir),
+                new SettableClock(Instant.parse("2026-11-30T00:00:00Z")))) {
+            ConcurrentLinkedQueue<Long> acknowledged = new ConcurrentLinkedQueue<>();
+            List<Thread> workers = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                Thread worker = new Thread(() -> {
+                    for (int i = 0; i < 200; i++) {
+                        acknowledged.add(store.submit(SampleJobs.training("j")).jobId());
+                        Thread.interrupted();
+                    }
+                });
+                worker.start();
+                workers.add(worker);
+            }
+            // An RPC layer shutting down interrupts its workers; the journal must outlive that.
+            while (workers.stream().anyMatch(Thread::isAlive)) {
+                workers.forEach(Thread::interrupt);
+                Thread.sleep(0, 200_000);
+            }
+            assertThat(acknowledged).hasSize(1_600);
+            assertThat(store.submit(SampleJobs.training("after")).jobId()).isPositive();
+        }
+    }
 }
