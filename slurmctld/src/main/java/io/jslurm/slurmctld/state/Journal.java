@@ -4,6 +4,8 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The append-only journal, written with group commit: callers frame their entry into a shared buffer under a
@@ -18,6 +20,8 @@ import java.nio.file.Path;
  * itself, which would end the journal for everyone.
  */
 final class Journal implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Journal.class);
 
     private final StateDirectory directory;
     private final Object lock = new Object();
@@ -160,6 +164,10 @@ final class Journal implements AutoCloseable {
             batch.reset();
             spare = batch;
             if (error != null) {
+                if (failure == null) {
+                    log.error("Job state journal segment {} could not be written; no further job changes will be "
+                            + "accepted: {}", segment, error.toString());
+                }
                 failure = error;
             } else {
                 syncedEntries += target - durable;
