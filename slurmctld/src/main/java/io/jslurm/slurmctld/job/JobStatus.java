@@ -1,0 +1,46 @@
+package io.jslurm.slurmctld.job;
+
+import java.util.Objects;
+
+/**
+ * The part of a job that changes as it runs. Times are epoch seconds, 0 while not reached, as Slurm keeps
+ * them. Only {@link JobTransitions} produces successors of a status.
+ *
+ * @param priority a priority pinned by an operator, 0 when the scheduler computes it
+ * @param derivedExitCode the highest exit code of the job's steps ({@code sacct}'s DerivedExitCode)
+ * @param restartCount how often the job was requeued
+ */
+public record JobStatus(
+        JobState state,
+        PendingReason reason,
+        Hold hold,
+        long priority,
+        long submitTime,
+        long eligibleTime,
+        long startTime,
+        long endTime,
+        ExitCode exitCode,
+        ExitCode derivedExitCode,
+        int restartCount,
+        Allocation allocation) {
+
+    public JobStatus {
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(reason, "reason");
+        Objects.requireNonNull(hold, "hold");
+        Objects.requireNonNull(exitCode, "exitCode");
+        Objects.requireNonNull(derivedExitCode, "derivedExitCode");
+        Objects.requireNonNull(allocation, "allocation");
+        if (priority < 0 || restartCount < 0) {
+            throw new IllegalArgumentException("priority and restart count must not be negative");
+        }
+        if (hold != Hold.NONE && state != JobState.PENDING) {
+            throw new IllegalArgumentException("only a pending job can be held, not a " + state + " one");
+        }
+    }
+
+    JobStatus with(JobState newState, PendingReason newReason, Hold newHold, long newPriority) {
+        return new JobStatus(newState, newReason, newHold, newPriority, submitTime, eligibleTime, startTime, endTime,
+                exitCode, derivedExitCode, restartCount, allocation);
+    }
+}

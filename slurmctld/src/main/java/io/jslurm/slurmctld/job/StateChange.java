@@ -1,0 +1,46 @@
+package io.jslurm.slurmctld.job;
+
+import java.util.Objects;
+
+/**
+ * A request to move a job to another state, with what that state needs: the allocation when a pending job
+ * starts, the exit code when it ends, the reason when it goes back to pending or ends.
+ * Fields the target state does not use are ignored.
+ */
+public record StateChange(JobState target, PendingReason reason, ExitCode exitCode, ExitCode derivedExitCode,
+                          Allocation allocation) {
+
+    public StateChange {
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(reason, "reason");
+        Objects.requireNonNull(exitCode, "exitCode");
+        Objects.requireNonNull(derivedExitCode, "derivedExitCode");
+        Objects.requireNonNull(allocation, "allocation");
+    }
+
+    public static StateChange to(JobState target) {
+        return new StateChange(target, PendingReason.NONE, ExitCode.SUCCESS, ExitCode.SUCCESS, Allocation.NONE);
+    }
+
+    /** A pending job starts on the given resources, in {@code RUNNING} or {@code CONFIGURING}. */
+    public static StateChange start(JobState target, Allocation allocation) {
+        return to(target).withAllocation(allocation);
+    }
+
+    /** A running or completing job ends in the given finished state. */
+    public static StateChange finish(JobState target, ExitCode exitCode, PendingReason reason) {
+        return new StateChange(target, reason, exitCode, exitCode, Allocation.NONE);
+    }
+
+    public StateChange withReason(PendingReason newReason) {
+        return new StateChange(target, newReason, exitCode, derivedExitCode, allocation);
+    }
+
+    public StateChange withExitCodes(ExitCode newExitCode, ExitCode newDerivedExitCode) {
+        return new StateChange(target, reason, newExitCode, newDerivedExitCode, allocation);
+    }
+
+    public StateChange withAllocation(Allocation newAllocation) {
+        return new StateChange(target, reason, exitCode, derivedExitCode, newAllocation);
+    }
+}

@@ -1,0 +1,69 @@
+package io.jslurm.slurmctld.state;
+
+import io.jslurm.slurmctld.job.ArraySpec;
+import io.jslurm.slurmctld.job.Hold;
+import io.jslurm.slurmctld.job.Job;
+import io.jslurm.slurmctld.job.JobIdSpec;
+import io.jslurm.slurmctld.job.JobSpec;
+import io.jslurm.slurmctld.job.StateChange;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+
+/**
+ * The controller's job table. Every method that changes it returns only once the change is durable, so an
+ * answer sent to a client after the call survives a crash. Reads see changes as soon as they are made.
+ *
+ * <p>Changes that the job's state does not allow throw {@link io.jslurm.slurmctld.job.IllegalTransitionException};
+ * unknown ids throw {@link UnknownJobException}. In both cases nothing changed.
+ */
+public interface JobStore extends AutoCloseable {
+
+    /** Accepts a job and gives it the next job id. */
+    Job submit(JobSpec spec);
+
+    /** Accepts a job array: one record per task, the first task's job id being the array job id. */
+    List<Job> submitArray(JobSpec spec, ArraySpec array);
+
+    Optional<Job> get(long jobId);
+
+    /** {@code 123} finds the job or every task of array 123; {@code 123_4} finds one task. */
+    List<Job> find(JobIdSpec id);
+
+    /** The jobs that pass the filter, by job id. */
+    List<Job> query(Predicate<? super Job> filter);
+
+    int size();
+
+    /** Changes what a job asked for ({@code scontrol update}); finished jobs and the job's owner cannot change. */
+    Job update(long jobId, UnaryOperator<JobSpec> change);
+
+    Job transition(long jobId, StateChange change);
+
+    Job cancel(long jobId);
+
+    Job hold(long jobId, Hold hold);
+
+    Job release(long jobId);
+
+    /**
+     * Puts a job back in the queue: a finished job becomes {@code PENDING} at once; one still holding nodes
+     * becomes {@code REQUEUED} and goes to {@code PENDING} through {@link #transition} once they are free.
+     */
+    Job requeue(long jobId);
+
+    /** Forgets finished jobs older than MinJobAge; returns them. */
+    List<Job> purge();
+
+    /** Writes a snapshot and drops the journal it makes redundant. */
+    void snapshot();
+
+    /** The id the next submission will get, barring ids still in use. */
+    long nextJobId();
+
+    JournalStats journalStats();
+
+    @Override
+    void close();
+}

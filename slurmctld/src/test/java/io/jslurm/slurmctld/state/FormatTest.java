@@ -1,0 +1,69 @@
+package io.jslurm.slurmctld.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jslurm.slurmctld.job.GresRequest;
+import io.jslurm.slurmctld.job.Hold;
+import io.jslurm.slurmctld.job.JobState;
+import io.jslurm.slurmctld.job.MemoryRequest;
+import io.jslurm.slurmctld.job.PendingReason;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Format version 1 stores enums by ordinal: these lists may only grow at the end, or saved state would be read
+ * back with the wrong states.
+ */
+class FormatTest {
+
+    @Test
+    void enumOrderIsPartOfTheFormat() {
+        assertThat(names(JobState.values())).startsWith("PENDING", "CONFIGURING", "RUNNING", "COMPLETING",
+                "COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "NODE_FAIL", "PREEMPTED", "OUT_OF_MEMORY",
+                "REQUEUED", "SUSPENDED", "BOOT_FAIL", "DEADLINE");
+        assertThat(names(PendingReason.values())).startsWith("NONE", "PRIORITY", "RESOURCES", "DEPENDENCY",
+                "DEPENDENCY_NEVER_SATISFIED", "BEGIN_TIME", "JOB_HELD_USER", "JOB_HELD_ADMIN",
+                "JOB_ARRAY_TASK_LIMIT", "PARTITION_DOWN", "PARTITION_INACTIVE", "PARTITION_NODE_LIMIT",
+                "PARTITION_TIME_LIMIT", "REQ_NODE_NOT_AVAIL", "NODE_DOWN", "BAD_CONSTRAINTS", "RESERVATION",
+                "LICENSES", "INVALID_ACCOUNT", "INVALID_QOS", "QOS_MAX_JOBS_PER_USER_LIMIT", "ASSOC_GRP_GRES",
+                "PROLOG", "CLEANING", "LAUNCH_FAILED_REQUEUED_HELD", "NON_ZERO_EXIT_CODE", "TIME_LIMIT",
+                "OUT_OF_MEMORY", "SYSTEM_FAILURE");
+        assertThat(names(Hold.values())).startsWith("NONE", "USER", "ADMIN");
+        assertThat(names(MemoryRequest.Per.values())).startsWith("NONE", "NODE", "CPU", "GPU");
+        assertThat(names(GresRequest.Per.values())).startsWith("NODE", "JOB", "TASK", "SOCKET");
+    }
+
+    @Test
+    void entriesRoundTripAndDamageIsDetected() {
+        JournalEntry.Purged purged = new JournalEntry.Purged(new long[] {1, 67_043_327L, 42});
+        BinaryWriter out = new BinaryWriter(16);
+        EntryCodec.encode(purged, out);
+        JournalEntry back = new EntryCodec().decode(EntryCodec.FORMAT_VERSION, out.toByteArray());
+        assertThat(((JournalEntry.Purged) back).jobIds()).containsExactly(1, 67_043_327L, 42);
+
+        byte[] truncated = Arrays.copyOf(out.toByteArray(), out.size() - 1);
+        assertThatThrownBy(() -> new EntryCodec().decode(EntryCodec.FORMAT_VERSION, truncated))
+                .isInstanceOf(CorruptStateException.class);
+        assertThatThrownBy(() -> new EntryCodec().decode(2, out.toByteArray()))
+                .hasMessageContaining("unsupported state format version 2");
+    }
+
+    @Test
+    void varintsCoverTheSentinels() {
+        BinaryWriter out = new BinaryWriter(16);
+        long[] values = {0, -1, -2, 1, 127, 128, Long.MAX_VALUE, Long.MIN_VALUE, 4_294_967_296L};
+        for (long v : values) {
+            out.writeLong(v);
+        }
+        BinaryReader in = new BinaryReader(out.toByteArray());
+        for (long v : values) {
+            assertThat(in.readLong()).isEqualTo(v);
+        }
+        assertThat(in.hasMore()).isFalse();
+    }
+
+    private static String[] names(Enum<?>[] values) {
+        return Arrays.stream(values).map(Enum::name).toArray(String[]::new);
+    }
+}
