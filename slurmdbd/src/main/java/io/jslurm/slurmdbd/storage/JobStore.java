@@ -32,6 +32,9 @@ public final class JobStore {
     /** Rows per batch sent to the server; each batch is one transaction. */
     static final int BATCH_SIZE = 1_000;
 
+    /** Rows per INSERT statement; well under the protocol's 65,535 parameters per statement. */
+    static final int ROWS_PER_STATEMENT = 250;
+
     private static final Comparator<JobKey> KEY_ORDER = Comparator.comparing(JobKey::cluster)
             .thenComparingLong(JobKey::jobId).thenComparing(JobKey::submitTime);
 
@@ -143,13 +146,16 @@ public final class JobStore {
         try (Connection c = dataSource.getConnection()) {
             boolean autoCommit = c.getAutoCommit();
             c.setAutoCommit(false);
-            try (PreparedStatement s = c.prepareStatement(upsert.sql())) {
+            try {
                 for (int from = 0; from < records.size(); from += BATCH_SIZE) {
-                    for (T record : records.subList(from, Math.min(from + BATCH_SIZE, records.size()))) {
-                        upsert.bind(s, record);
-                        s.addBatch();
+                    List<T> batch = records.subList(from, Math.min(from + BATCH_SIZE, records.size()));
+                    for (int row = 0; row < batch.size(); row += ROWS_PER_STATEMENT) {
+                        List<T> rows = batch.subList(row, Math.min(row + ROWS_PER_STATEMENT, batch.size()));
+                        try (PreparedStatement s = c.prepareStatement(upsert.sql(rows.size()))) {
+                            upsert.bind(s, rows);
+                            s.executeUpdate();
+                        }
                     }
-                    s.executeBatch();
                     c.commit();
                 }
             } catch (SQLException | RuntimeException e) {

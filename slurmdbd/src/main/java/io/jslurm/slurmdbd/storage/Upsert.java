@@ -2,6 +2,7 @@ package io.jslurm.slurmdbd.storage;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
@@ -31,7 +32,9 @@ final class Upsert<T> {
     private final List<Column<T>> keyColumns;
     private final List<Column<T>> dataColumns;
     private final ToLongFunction<T> order;
-    private final String sql;
+    private final String insert;
+    private final String row;
+    private final String update;
 
     Upsert(String table, List<Column<T>> keyColumns, List<Column<T>> dataColumns, ToLongFunction<T> order) {
         this.keyColumns = List.copyOf(keyColumns);
@@ -40,19 +43,29 @@ final class Upsert<T> {
         List<String> names = Stream.concat(Stream.concat(keyColumns.stream(), dataColumns.stream()).map(Column::name),
                 Stream.of("rec_order")).toList();
         String newer = "VALUES(rec_order) > rec_order";
-        this.sql = "INSERT INTO " + table + " (" + String.join(", ", names) + ") VALUES ("
-                + names.stream().map(n -> "?").collect(Collectors.joining(", ")) + ") ON DUPLICATE KEY UPDATE "
+        this.insert = "INSERT INTO " + table + " (" + String.join(", ", names) + ") VALUES ";
+        this.row = "(" + names.stream().map(n -> "?").collect(Collectors.joining(", ")) + ")";
+        this.update = " ON DUPLICATE KEY UPDATE "
                 + dataColumns.stream().map(c -> c.name() + " = IF(" + newer + ", VALUES(" + c.name() + "), " + c.name() + ")")
                         .collect(Collectors.joining(", "))
                 + ", rec_order = GREATEST(rec_order, VALUES(rec_order))";
     }
 
-    String sql() {
-        return sql;
+    /** The statement for {@code rows} records at once (one multi-row INSERT: far fewer round trips and parses). */
+    String sql(int rows) {
+        return insert + String.join(", ", Collections.nCopies(rows, row)) + update;
     }
 
-    void bind(PreparedStatement statement, T record) throws SQLException {
+    /** Binds {@code records} to a statement made by {@link #sql(int)} for as many rows. */
+    void bind(PreparedStatement statement, List<T> records) throws SQLException {
         int index = 1;
+        for (T record : records) {
+            index = bind(statement, index, record);
+        }
+    }
+
+    private int bind(PreparedStatement statement, int first, T record) throws SQLException {
+        int index = first;
         for (Column<T> c : keyColumns) {
             c.binder().bind(statement, index++, record);
         }
@@ -60,5 +73,6 @@ final class Upsert<T> {
             c.binder().bind(statement, index++, record);
         }
         statement.setLong(index, order.applyAsLong(record));
+        return index + 1;
     }
 }
