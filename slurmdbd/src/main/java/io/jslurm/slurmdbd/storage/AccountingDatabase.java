@@ -21,7 +21,6 @@ import org.slf4j.LoggerFactory;
 public final class AccountingDatabase implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(AccountingDatabase.class);
-    private static final String EMBEDDED_ROOT = "root";
 
     private final Optional<EmbeddedMariaDb> embedded;
     private final HikariDataSource pool;
@@ -52,11 +51,12 @@ public final class AccountingDatabase implements AutoCloseable {
         try {
             String serverUrl = "jdbc:mariadb://" + settings.host().orElse("127.0.0.1") + ":" + settings.port() + "/";
             if (embedded.isPresent()) {
-                prepareEmbedded(serverUrl, settings);
+                prepareEmbedded(embedded.get(), settings);
             } else {
                 createDatabaseIfMissing(serverUrl, settings);
             }
-            HikariDataSource pool = pool(serverUrl + settings.loc(), settings);
+            HikariDataSource pool = pool(serverUrl + settings.loc(), settings.user(), embedded
+                    .filter(e -> settings.user().equals(RootAccount.USER)).map(e -> e.root().password()).orElse(settings.pass()));
             try {
                 List<Integer> applied = new SchemaMigrator(pool, clock).migrate(migrations);
                 log.info("accounting storage {} on {} ready, schema version {}{}", settings.loc(),
@@ -94,12 +94,12 @@ public final class AccountingDatabase implements AutoCloseable {
         embedded.ifPresent(EmbeddedMariaDb::close);
     }
 
-    private static HikariDataSource pool(String url, StorageSettings settings) {
+    private static HikariDataSource pool(String url, String user, String password) {
         HikariConfig config = new HikariConfig();
         config.setPoolName("slurmdbd-storage");
         config.setJdbcUrl(url);
-        config.setUsername(settings.user());
-        config.setPassword(settings.pass());
+        config.setUsername(user);
+        config.setPassword(password);
         config.setMaximumPoolSize(8);
         config.setMinimumIdle(1);
         // Batched upserts go to the server as one bulk command rather than one round trip each.
@@ -110,18 +110,17 @@ public final class AccountingDatabase implements AutoCloseable {
     }
 
     /**
-     * On the embedded server, root (no password, loopback only) creates the database and, when
-     * slurmdbd.conf names another StorageUser, that user with its StoragePass and rights on it.
+     * On the embedded server, root creates the database and, when slurmdbd.conf names another
+     * StorageUser, that user with its StoragePass and rights on it.
      */
-    private static void prepareEmbedded(String serverUrl, StorageSettings settings) throws SQLException {
-        try (Connection c = DriverManager.getConnection(serverUrl, EMBEDDED_ROOT, "");
-             Statement s = c.createStatement()) {
+    private static void prepareEmbedded(EmbeddedMariaDb server, StorageSettings settings) throws SQLException {
+        try (Connection c = server.connectAsRoot(); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE IF NOT EXISTS `" + settings.loc() + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
-            if (!settings.user().equals(EMBEDDED_ROOT)) {
+            if (!settings.user().equals(RootAccount.USER)) {
                 for (String host : List.of("127.0.0.1", "localhost")) {
-                    String account = quote(settings.user()) + "@" + quote(host);
-                    s.execute("CREATE USER IF NOT EXISTS " + account + " IDENTIFIED BY " + quote(settings.pass()));
-                    s.execute("ALTER USER " + account + " IDENTIFIED BY " + quote(settings.pass()));
+                    String account = Sql.quote(settings.user()) + "@" + Sql.quote(host);
+                    s.execute("CREATE USER IF NOT EXISTS " + account + " IDENTIFIED BY " + Sql.quote(settings.pass()));
+                    s.execute("ALTER USER " + account + " IDENTIFIED BY " + Sql.quote(settings.pass()));
                     s.execute("GRANT ALL PRIVILEGES ON `" + settings.loc() + "`.* TO " + account);
                 }
             }
@@ -133,10 +132,5 @@ public final class AccountingDatabase implements AutoCloseable {
              Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE IF NOT EXISTS `" + settings.loc() + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
         }
-    }
-
-    /** A string literal for statements that take no parameters (account names, passwords in DDL). */
-    private static String quote(String value) {
-        return "'" + value.replace("\\", "\\\\").replace("'", "''") + "'";
     }
 }

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,13 +31,15 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     private final ServerFiles files;
     private final int port;
     private final StartTimes startTimes;
+    private final RootAccount root;
     private boolean stopped;
 
-    private EmbeddedMariaDb(ManagedMariaDb db, ServerFiles files, int port, StartTimes startTimes) {
+    private EmbeddedMariaDb(ManagedMariaDb db, ServerFiles files, int port, StartTimes startTimes, RootAccount root) {
         this.db = db;
         this.files = files;
         this.port = port;
         this.startTimes = startTimes;
+        this.root = root;
     }
 
     /** How long each phase of a start took; unpack and install are zero when already done. */
@@ -61,7 +65,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         files.createDirectories();
         files.clearStaleServer(STOP_TIMEOUT);
 
-        boolean root = "root".equals(System.getProperty("user.name"));
+        boolean runAsRoot = "root".equals(System.getProperty("user.name"));
         DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
                 .setPort(port)
                 .setBaseDir(binariesDir.toAbsolutePath().toFile())
@@ -81,22 +85,33 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                 .addArg("--innodb-buffer-pool-size=256M")
                 // Long rollups and archive purges hold row locks for a while; as Slurm advises.
                 .addArg("--innodb-lock-wait-timeout=900");
-        if (root) {
+        if (runAsRoot) {
             config.addArg("--user=root");
         }
         DBConfiguration configuration = config.build();
-        ManagedMariaDb db = new ManagedMariaDb(configuration, root);
+        ManagedMariaDb db = new ManagedMariaDb(configuration, runAsRoot);
         try {
             StartTimes prepared = db.prepare();
             long t0 = System.nanoTime();
             db.start();
             StartTimes times = new StartTimes(prepared.unpack(), prepared.install(), Duration.ofNanos(System.nanoTime() - t0));
+            RootAccount root = new RootAccount(files.rootPasswordFile(), "jdbc:mariadb://127.0.0.1:" + port + "/");
+            secure(db, root);
             log.info("embedded MariaDB on 127.0.0.1:{} with data {} started in {} ms (unpack {} ms, install {} ms)",
                     port, files.dataDir(), times.total().toMillis(), times.unpack().toMillis(), times.install().toMillis());
-            return new EmbeddedMariaDb(db, files, port, times);
+            return new EmbeddedMariaDb(db, files, port, times, root);
         } catch (ManagedProcessException e) {
             throw new IllegalStateException("embedded MariaDB failed to start on port " + port + " with data " + files.dataDir(), e);
         }
+    }
+
+    /** A connection as the server's root, for creating databases and users. */
+    public Connection connectAsRoot() throws SQLException {
+        return root.connect();
+    }
+
+    RootAccount root() {
+        return root;
     }
 
     public int port() {
@@ -132,6 +147,19 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         }
         if (server.isPresent()) {
             log.info("embedded MariaDB pid {} on port {} stopped", server.get().pid(), port);
+        }
+    }
+
+    private static void secure(ManagedMariaDb db, RootAccount root) {
+        try {
+            root.secure();
+        } catch (SQLException e) {
+            try {
+                db.stop();
+            } catch (ManagedProcessException stopFailed) {
+                e.addSuppressed(stopFailed);
+            }
+            throw new IllegalStateException("embedded MariaDB started but its root account cannot be set up", e);
         }
     }
 

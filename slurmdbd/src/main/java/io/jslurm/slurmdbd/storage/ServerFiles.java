@@ -34,6 +34,11 @@ record ServerFiles(Path home) {
         return home.resolve("run").resolve("mariadbd.sock");
     }
 
+    /** root's password, readable by the daemon's user only. */
+    Path rootPasswordFile() {
+        return home.resolve("root.password");
+    }
+
     void createDirectories() {
         try {
             Files.createDirectories(dataDir());

@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/** Conversions between the records' optional values and the schema's nullable columns. */
+/** Conversions between Java values and SQL: nullable columns, literals. */
 final class Sql {
 
     private Sql() {
@@ -33,6 +33,11 @@ final class Sql {
     static Optional<Instant> seconds(ResultSet rs, String column) throws SQLException {
         long value = rs.getLong(column);
         return rs.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochSecond(value));
+    }
+
+    /** A string literal for statements that take no parameters (account names and passwords in DDL). */
+    static String quote(String value) {
+        return "'" + value.replace("\\", "\\\\").replace("'", "''") + "'";
     }
 
     static OptionalLong optionalLong(ResultSet rs, String column) throws SQLException {

@@ -9,6 +9,7 @@ import io.jslurm.slurmdbd.records.JobRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -92,6 +93,25 @@ class EmbeddedMariaDbTest {
     }
 
     @Test
+    void onlyTheDaemonCanLogInAsRootAndNobodyAnonymously() throws Exception {
+        Path home = TestServers.freshHome("secured");
+        try (EmbeddedMariaDb server = EmbeddedMariaDb.start(home, TestServers.binaries(), TestServers.freePort())) {
+            String url = server.jdbcUrl("");
+            assertThatThrownBy(() -> DriverManager.getConnection(url, "root", "").close()).isInstanceOf(SQLException.class);
+            assertThatThrownBy(() -> DriverManager.getConnection(url, "", "").close()).isInstanceOf(SQLException.class);
+            assertThat(Files.getPosixFilePermissions(home.resolve("root.password")))
+                    .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+            assertThat(version(server)).startsWith("11.4.5");
+        }
+    }
+
+    @Test
+    void binariesGoBesideTheDataUnderTheirVersionByDefault() {
+        assertThat(EmbeddedMariaDb.defaultBinariesDir(Path.of("/var/lib/slurmdbd")))
+                .isEqualTo(Path.of("/var/lib/slurmdbd/mariadb-11.4.5"));
+    }
+
+    @Test
     void aDataDirectoryThatWouldBeWipedOnStartIsRefused() {
         Path underTmp = Path.of(System.getProperty("java.io.tmpdir"), "jslurm-dbd");
         assertThatThrownBy(() -> EmbeddedMariaDb.start(underTmp, TestServers.binaries(), TestServers.freePort()))
@@ -108,8 +128,8 @@ class EmbeddedMariaDbTest {
     }
 
     private static String version(EmbeddedMariaDb server) throws SQLException {
-        try (Connection c = DriverManager.getConnection(server.jdbcUrl(""), "root", "");
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT VERSION()")) {
+        try (Connection c = server.connectAsRoot(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT VERSION()")) {
             rs.next();
             return rs.getString(1);
         }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -119,14 +118,13 @@ class SchemaMigratorTest {
     }
 
     private static DataSource database(String name) throws SQLException {
-        try (Connection c = DriverManager.getConnection(server.jdbcUrl(""), "root", "");
-             Statement s = c.createStatement()) {
+        try (Connection c = server.connectAsRoot(); Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + name);
             s.execute("CREATE DATABASE " + name);
         }
         MariaDbDataSource ds = new MariaDbDataSource(server.jdbcUrl(name));
         ds.setUser("root");
-        ds.setPassword("");
+        ds.setPassword(server.root().password());
         return ds;
     }
 
