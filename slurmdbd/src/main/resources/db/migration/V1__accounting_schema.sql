@@ -272,7 +272,8 @@ CREATE TABLE IF NOT EXISTS resv_table (
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
 -- Rollups for sreport: seconds of each TRES used per association, and per cluster how its capacity
--- was spent (allocated, down, planned down, idle, reserved, over-committed).
+-- was spent (allocated, down, planned down, idle, reserved, over-committed). Hourly rows start on
+-- the hour; daily tables have the same shape, with rows starting at midnight.
 CREATE TABLE IF NOT EXISTS assoc_usage_hour_table (
     cluster           VARCHAR(64)  NOT NULL,
     time_start        BIGINT       NOT NULL,
@@ -281,19 +282,10 @@ CREATE TABLE IF NOT EXISTS assoc_usage_hour_table (
     alloc_secs        BIGINT UNSIGNED NOT NULL DEFAULT 0,
     time_modified     BIGINT       NOT NULL,
     PRIMARY KEY (cluster, time_start, id_assoc, id_tres),
-    KEY ix_assoc_usage_hour_assoc (cluster, id_assoc, time_start)
+    KEY ix_assoc_usage_assoc (cluster, id_assoc, time_start)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
-CREATE TABLE IF NOT EXISTS assoc_usage_day_table (
-    cluster           VARCHAR(64)  NOT NULL,
-    time_start        BIGINT       NOT NULL,
-    id_assoc          INT UNSIGNED NOT NULL,
-    id_tres           INT UNSIGNED NOT NULL,
-    alloc_secs        BIGINT UNSIGNED NOT NULL DEFAULT 0,
-    time_modified     BIGINT       NOT NULL,
-    PRIMARY KEY (cluster, time_start, id_assoc, id_tres),
-    KEY ix_assoc_usage_day_assoc (cluster, id_assoc, time_start)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+CREATE TABLE IF NOT EXISTS assoc_usage_day_table LIKE assoc_usage_hour_table;
 
 CREATE TABLE IF NOT EXISTS cluster_usage_hour_table (
     cluster           VARCHAR(64)  NOT NULL,
@@ -310,20 +302,7 @@ CREATE TABLE IF NOT EXISTS cluster_usage_hour_table (
     PRIMARY KEY (cluster, time_start, id_tres)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
-CREATE TABLE IF NOT EXISTS cluster_usage_day_table (
-    cluster           VARCHAR(64)  NOT NULL,
-    time_start        BIGINT       NOT NULL,
-    id_tres           INT UNSIGNED NOT NULL,
-    count             BIGINT UNSIGNED NOT NULL DEFAULT 0,
-    alloc_secs        BIGINT UNSIGNED NOT NULL DEFAULT 0,
-    down_secs         BIGINT UNSIGNED NOT NULL DEFAULT 0,
-    pdown_secs        BIGINT UNSIGNED NOT NULL DEFAULT 0,
-    idle_secs         BIGINT UNSIGNED NOT NULL DEFAULT 0,
-    plan_secs         BIGINT UNSIGNED NOT NULL DEFAULT 0,
-    over_secs         BIGINT UNSIGNED NOT NULL DEFAULT 0,
-    time_modified     BIGINT       NOT NULL,
-    PRIMARY KEY (cluster, time_start, id_tres)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+CREATE TABLE IF NOT EXISTS cluster_usage_day_table LIKE cluster_usage_hour_table;
 
 -- Where each cluster's rollup got to, so a restart resumes instead of recomputing.
 CREATE TABLE IF NOT EXISTS last_ran_table (
