@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Job and step records: idempotent writes and the queries sacct needs.
@@ -34,6 +36,9 @@ public final class JobStore {
 
     /** Rows per INSERT statement; well under the protocol's 65,535 parameters per statement. */
     static final int ROWS_PER_STATEMENT = 250;
+
+    private static final int MAX_ATTEMPTS = 5;
+    private static final Logger log = LoggerFactory.getLogger(JobStore.class);
 
     private static final Comparator<JobKey> KEY_ORDER = Comparator.comparing(JobKey::cluster)
             .thenComparingLong(JobKey::jobId).thenComparing(JobKey::submitTime);
@@ -148,23 +153,46 @@ public final class JobStore {
             c.setAutoCommit(false);
             try {
                 for (int from = 0; from < records.size(); from += BATCH_SIZE) {
-                    List<T> batch = records.subList(from, Math.min(from + BATCH_SIZE, records.size()));
-                    for (int row = 0; row < batch.size(); row += ROWS_PER_STATEMENT) {
-                        List<T> rows = batch.subList(row, Math.min(row + ROWS_PER_STATEMENT, batch.size()));
-                        try (PreparedStatement s = c.prepareStatement(upsert.sql(rows.size()))) {
-                            upsert.bind(s, rows);
-                            s.executeUpdate();
-                        }
-                    }
-                    c.commit();
+                    writeBatch(c, upsert, records.subList(from, Math.min(from + BATCH_SIZE, records.size())));
                 }
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
             } finally {
                 c.setAutoCommit(autoCommit);
             }
         }
+    }
+
+    /**
+     * One transaction. Upserts are idempotent, so a batch that InnoDB chose as a deadlock victim
+     * (or that timed out on a lock) is simply sent again.
+     */
+    private static <T> void writeBatch(Connection c, Upsert<T> upsert, List<T> batch) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                for (int row = 0; row < batch.size(); row += ROWS_PER_STATEMENT) {
+                    List<T> rows = batch.subList(row, Math.min(row + ROWS_PER_STATEMENT, batch.size()));
+                    try (PreparedStatement s = c.prepareStatement(upsert.sql(rows.size()))) {
+                        upsert.bind(s, rows);
+                        s.executeUpdate();
+                    }
+                }
+                c.commit();
+                return;
+            } catch (SQLException e) {
+                c.rollback();
+                if (attempt >= MAX_ATTEMPTS || !retryable(e)) {
+                    throw e;
+                }
+                log.info("retrying a batch of {} records after: {}", batch.size(), e.getMessage());
+            } catch (RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    private static boolean retryable(SQLException e) {
+        // 1213 deadlock, 1205 lock wait timeout.
+        return "40001".equals(e.getSQLState()) || e.getErrorCode() == 1213 || e.getErrorCode() == 1205;
     }
 
     private static void in(StringBuilder sql, List<Object> params, String column, Set<String> values) {

@@ -21,7 +21,11 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -94,6 +98,44 @@ class JobStoreTest {
     }
 
     @Test
+    void concurrentWritersSendingStatesInAnyOrderConvergeOnTheNewest() throws Exception {
+        int n = 2_000;
+        List<List<JobRecord>> perWriter = new ArrayList<>();
+        List<JobRecord> newest = new ArrayList<>();
+        for (int w = 0; w < 4; w++) {
+            perWriter.add(new ArrayList<>());
+        }
+        for (int i = 1; i <= n; i++) {
+            JobRecord pending = TestJobs.pending("concurrent", i, "kim", "ml", T0.plusSeconds(i));
+            JobRecord running = TestJobs.running(pending, T0.plusSeconds(i + 10), "gpu05");
+            JobRecord done = TestJobs.ended(running, T0.plusSeconds(i + 100), JobState.COMPLETED, ExitCode.SUCCESS);
+            List<JobRecord> states = List.of(pending, running, done, running);
+            for (int w = 0; w < 4; w++) {
+                // Each writer gets a different state of each job, rotated so the newest lands anywhere.
+                perWriter.get(w).add(states.get((w + i) % 4));
+            }
+            newest.add(done);
+        }
+        ExecutorService writers = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (List<JobRecord> records : perWriter) {
+                done.add(writers.submit(() -> {
+                    store.upsertJobs(records);
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            writers.shutdown();
+        }
+
+        assertThat(all("concurrent")).containsExactlyElementsOf(newest);
+    }
+
+    @Test
     void aWindowSelectsJobsThatExistedDuringIt() throws SQLException {
         Instant h = T0;
         JobRecord endedBefore = TestJobs.completed("window", 1, "dave", "ml", h, h.plusSeconds(60), h.plusSeconds(3_000));
@@ -132,7 +174,7 @@ class JobStoreTest {
                 ArrayIds.task(100, 0));
         JobRecord task1 = withArray(TestJobs.completed("array", 101, "gina", "ml", T0, T0.plusSeconds(5), T0.plusSeconds(50)),
                 ArrayIds.task(100, 1));
-        JobRecord rest = withArray(TestJobs.pending("array", 102, "gina", "ml", T0), new ArrayIds(100, java.util.OptionalLong.empty(), "[2-9]"));
+        JobRecord rest = withArray(TestJobs.pending("array", 102, "gina", "ml", T0), new ArrayIds(100, OptionalLong.empty(), "[2-9]"));
         JobRecord unrelated = TestJobs.pending("array", 103, "gina", "ml", T0);
         store.upsertJobs(List.of(task0, task1, rest, unrelated));
 
