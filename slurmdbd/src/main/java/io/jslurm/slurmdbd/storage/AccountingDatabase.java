@@ -22,6 +22,8 @@ public final class AccountingDatabase implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(AccountingDatabase.class);
 
+    private static final int ACCESS_DENIED_TO_DATABASE = 1044;
+
     private final Optional<EmbeddedMariaDb> embedded;
     private final HikariDataSource pool;
     private final List<Integer> migrationsApplied;
@@ -102,10 +104,6 @@ public final class AccountingDatabase implements AutoCloseable {
         config.setPassword(password);
         config.setMaximumPoolSize(8);
         config.setMinimumIdle(1);
-        // Batched upserts go to the server as one bulk command rather than one round trip each.
-        config.addDataSourceProperty("useBulkStmts", "true");
-        config.addDataSourceProperty("useBulkStmtsForInserts", "true");
-        config.addDataSourceProperty("cachePrepStmts", "true");
         return new HikariDataSource(config);
     }
 
@@ -131,6 +129,13 @@ public final class AccountingDatabase implements AutoCloseable {
         try (Connection c = DriverManager.getConnection(serverUrl, settings.user(), settings.pass());
              Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE IF NOT EXISTS `" + settings.loc() + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+        } catch (SQLException e) {
+            // A StorageUser granted rights on StorageLoc only may not create it; when the database
+            // exists, that is fine, and when it does not, opening the pool says so.
+            if (e.getErrorCode() != ACCESS_DENIED_TO_DATABASE) {
+                throw e;
+            }
+            log.info("StorageUser {} may not create databases; expecting {} to exist", settings.user(), settings.loc());
         }
     }
 }
