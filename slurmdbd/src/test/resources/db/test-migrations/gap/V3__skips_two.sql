@@ -1,0 +1,1 @@
+UPDATE widget SET name = name;
