@@ -15,6 +15,11 @@ public record ConfLine(Location location, List<ConfPair> pairs) {
         }
     }
 
+    /** The pairs of all lines in order, for files where every pair is a single setting. */
+    public static List<ConfPair> allPairs(List<ConfLine> lines) {
+        return lines.stream().flatMap(line -> line.pairs().stream()).toList();
+    }
+
     public ConfPair first() {
         return pairs.get(0);
     }

@@ -148,6 +148,21 @@ public final class KeyValues {
         }, Math.max(min, 0));
     }
 
+    public double decimal(String key, double min, double max) {
+        String expected = "expected a number from " + (long) min + " to " + (long) max;
+        return parsed(key, value -> {
+            try {
+                double parsed = Double.parseDouble(value);
+                if (parsed >= min && parsed <= max) {
+                    return parsed;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new IllegalArgumentException(expected);
+        }, min);
+    }
+
     public int integer(String key) {
         return (int) number(key, 0, Integer.MAX_VALUE);
     }
