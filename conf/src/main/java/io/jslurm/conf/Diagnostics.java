@@ -1,6 +1,7 @@
 package io.jslurm.conf;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -8,6 +9,9 @@ import java.util.List;
  * parsers in this module report errors and warnings.
  */
 public final class Diagnostics {
+
+    private static final Comparator<ConfProblem> IN_FILE_ORDER = Comparator
+            .comparing((ConfProblem p) -> p.location().file()).thenComparingInt(p -> p.location().line());
 
     private final List<ConfProblem> problems = new ArrayList<>();
 
@@ -30,12 +34,17 @@ public final class Diagnostics {
         return problems.stream().anyMatch(p -> p.severity() == ConfProblem.Severity.ERROR);
     }
 
+    /** Errors in file and line order, the order a user fixes them in. */
     public List<ConfProblem> errors() {
-        return problems.stream().filter(p -> p.severity() == ConfProblem.Severity.ERROR).toList();
+        return of(ConfProblem.Severity.ERROR);
     }
 
     public List<ConfProblem> warnings() {
-        return problems.stream().filter(p -> p.severity() == ConfProblem.Severity.WARNING).toList();
+        return of(ConfProblem.Severity.WARNING);
+    }
+
+    private List<ConfProblem> of(ConfProblem.Severity severity) {
+        return problems.stream().filter(p -> p.severity() == severity).sorted(IN_FILE_ORDER).toList();
     }
 
     /** Throws a {@link ConfException} listing every error collected so far, if there is any. */

@@ -24,6 +24,16 @@ public final class SlurmConfParser {
     private SlurmConfParser() {
     }
 
+    /** A misspelt first key of an entity line would make every later key look unknown too; report it alone. */
+    private static void addSingle(ConfLine line, List<ConfPair> single, Diagnostics diagnostics) {
+        String first = line.first().key();
+        if (line.pairs().size() > 1 && SlurmConfKeys.GLOBAL.find(first).isEmpty()) {
+            diagnostics.error(line.location(), "unknown key '" + first + "'" + SlurmConfKeys.GLOBAL.suggestion(first));
+        } else {
+            single.addAll(line.pairs());
+        }
+    }
+
     /** Parses; problems go to {@code diagnostics}, and the result is only meaningful when there are no errors. */
     public static SlurmConfig parse(List<ConfLine> lines, Location fileStart, Diagnostics diagnostics) {
         NodeLines nodeLines = new NodeLines(diagnostics);
@@ -39,7 +49,7 @@ public final class SlurmConfParser {
                 case "downnodes" -> downNodesLines.add(line);
                 case "frontendname" -> diagnostics.warning(line.location(),
                         "key 'FrontendName' is not supported yet and is ignored");
-                default -> single.addAll(line.pairs());
+                default -> addSingle(line, single, diagnostics);
             }
         }
         KeyValues values = KeyValues.of(SlurmConfKeys.GLOBAL, single, REPEATABLE, diagnostics, fileStart);
