@@ -16,7 +16,8 @@ import java.util.OptionalLong;
  * @param swapBytes swap allowed on top of the RAM limit (v1 {@code memory.memsw.limit_in_bytes} is
  *     RAM plus this; v2 {@code memory.swap.max} is this); {@code 0} forbids swapping
  * @param pidsMax how many processes and threads may exist at once
- * @param deniedDevices device nodes the processes must not open; all others stay allowed
+ * @param deniedDevices device nodes the processes must not open; all others stay allowed. Denials
+ *     add to those the cgroup (or one above it) already has: a device once denied stays denied
  */
 public record CgroupLimits(Optional<CpuSet> cpus, Optional<CpuSet> mems, OptionalLong ramBytes,
                            OptionalLong swapBytes, OptionalLong pidsMax, List<DeviceRule> deniedDevices) {
