@@ -82,7 +82,7 @@ final class V1Cgroup extends FileCgroup {
                 CgroupFiles.write(devices.resolve("devices.deny"), rule.toString());
             }
         }
-        LOG.info("cgroup {} limits: {}", path(), limits);
+        LOG.debug("cgroup {} limits: {}", path(), limits);
     }
 
     /**

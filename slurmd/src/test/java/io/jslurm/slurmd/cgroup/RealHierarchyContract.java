@@ -150,6 +150,20 @@ abstract class RealHierarchyContract {
     }
 
     @Test
+    void killingASuspendedJobEndsIt() throws Exception {
+        Cgroup step = batchStep(54);
+        runInside(step, "sh", "-c", "sh -c 'sleep 300 >/dev/null 2>&1 &'");
+        awaitProcesses(step, 1);
+        Cgroup job = manager.findJob(54).orElseThrow();
+        job.freeze();
+
+        job.kill();
+
+        assertThat(job.awaitEmpty(WAIT)).isTrue();
+        assertThat(job.isFrozen()).isFalse();
+    }
+
+    @Test
     void restartedSlurmdFindsTheJobAndItsProcesses() throws Exception {
         Cgroup step = batchStep(47);
         manager.createStep(UID, 47, StepName.EXTERN, CgroupLimits.NONE);

