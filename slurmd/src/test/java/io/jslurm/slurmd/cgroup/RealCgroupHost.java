@@ -30,11 +30,10 @@ final class RealCgroupHost {
     }
 
     /** The manager, or a skipped test saying why there is none. */
-    static CgroupManager openOrSkip(CgroupPlugin plugin, String mountpoint, CgroupLayout layout) {
+    static CgroupManager openOrSkip(CgroupPlugin plugin, String mountpoint, CgroupLayout layout, CgroupBase base) {
         assumeTrue(isRoot(), "cgroup tests need root: cgroupfs is writable by root only");
         try {
-            return Cgroups.open(TestCgroupConfigs.plugin(plugin, mountpoint), layout, HostFiles.real(),
-                    CgroupBase.OWN_CGROUP);
+            return Cgroups.open(TestCgroupConfigs.plugin(plugin, mountpoint), layout, HostFiles.real(), base);
         } catch (CgroupException e) {
             assumeTrue(false, "no usable cgroup hierarchy for " + plugin.confName() + " at " + mountpoint + ": "
                     + e.getMessage());

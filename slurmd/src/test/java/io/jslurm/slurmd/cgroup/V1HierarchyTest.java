@@ -17,12 +17,14 @@ class V1HierarchyTest extends RealHierarchyContract {
 
     @Override
     CgroupManager open(CgroupLayout testLayout) {
-        return RealCgroupHost.openOrSkip(CgroupPlugin.V1, "/sys/fs/cgroup", testLayout);
+        // Below this process's own cgroups, so jobs stay inside whatever limits the test runs under.
+        return RealCgroupHost.openOrSkip(CgroupPlugin.V1, "/sys/fs/cgroup", testLayout, CgroupBase.OWN_CGROUP);
     }
 
     @Test
     void autodetectChoosesV1OnThisHost() {
-        assertThat(RealCgroupHost.openOrSkip(CgroupPlugin.AUTODETECT, "/sys/fs/cgroup", layout).version())
+        assertThat(RealCgroupHost.openOrSkip(CgroupPlugin.AUTODETECT, "/sys/fs/cgroup", layout,
+                CgroupBase.OWN_CGROUP).version())
                 .isEqualTo(CgroupVersion.V1);
     }
 
