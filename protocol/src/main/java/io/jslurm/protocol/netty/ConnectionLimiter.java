@@ -28,6 +28,10 @@ final class ConnectionLimiter extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        if (!(ctx.channel().remoteAddress() instanceof InetSocketAddress)) {
+            super.channelActive(ctx);
+            return;
+        }
         InetAddress host = ((InetSocketAddress) ctx.channel().remoteAddress()).getAddress();
         int count = open.merge(host, 1, Integer::sum);
         ctx.channel().closeFuture().addListener(f -> open.computeIfPresent(host, (h, n) -> n <= 1 ? null : n - 1));

@@ -3,9 +3,6 @@ package io.jslurm.protocol.netty;
 import io.jslurm.protocol.auth.Authenticator;
 import io.jslurm.protocol.rpc.Authorizer;
 import io.jslurm.protocol.rpc.RpcTable;
-import io.jslurm.protocol.wire.EnvelopeType;
-import io.jslurm.protocol.wire.FrameHeader;
-import io.jslurm.protocol.wire.FrameKind;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -20,11 +17,8 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -60,30 +54,12 @@ public final class RpcServer implements AutoCloseable {
      */
     public static RpcServer start(RpcServerConfig config, List<RpcTable> tables, Authenticator authenticator,
                                   Authorizer authorizer, Executor handlerExecutor) throws InterruptedException {
-        if (tables.isEmpty()) {
-            throw new IllegalArgumentException("a server needs at least one dispatch table");
-        }
-        Map<EnvelopeType<?>, RpcTable> byType = new HashMap<>();
-        Map<FrameKind, EnvelopeType<?>> served = new HashMap<>();
-        for (RpcTable table : tables) {
-            if (byType.put(table.envelope(), table) != null) {
-                throw new IllegalArgumentException("two tables for " + table.envelope());
-            }
-            served.put(table.envelope().kind(), table.envelope());
-        }
-        EnvelopeType<?> defaultEnvelope = tables.get(0).envelope();
+        ServerPipeline pipeline = new ServerPipeline(config, tables, authenticator, authorizer, handlerExecutor);
         boolean epoll = config.preferNativeTransport() && Epoll.isAvailable();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, io);
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(config.ioThreads(), io);
-
-        ConnectionLimiter limiter = new ConnectionLimiter(config.maxConnectionsPerHost(), defaultEnvelope);
-        EnvelopeDecoder envelopeDecoder = new EnvelopeDecoder(served);
-        EnvelopeEncoder encoder = new EnvelopeEncoder(Integer.MAX_VALUE - FrameHeader.SIZE);
-        RpcDispatcher dispatcher = new RpcDispatcher(byType, authenticator, authorizer, handlerExecutor);
-        ConnectionGuard guard = new ConnectionGuard(defaultEnvelope);
-        long idleMillis = config.readIdleTimeout().toMillis();
 
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, workers)
@@ -94,20 +70,13 @@ public final class RpcServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline()
-                                .addLast("idle", new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS))
-                                .addLast("limit", limiter)
-                                .addLast("frames", new FrameDecoder(config.maxFramePayload()))
-                                .addLast("envelopes", envelopeDecoder)
-                                .addLast("encoder", encoder)
-                                .addLast("dispatch", dispatcher)
-                                .addLast("guard", guard);
+                        pipeline.install(ch.pipeline());
                     }
                 });
         try {
             Channel listener = bootstrap.bind(config.bind()).sync().channel();
             String transport = epoll ? "epoll" : "nio";
-            log.info("serving {} on {} ({})", served.values(), listener.localAddress(), transport);
+            log.info("serving {} on {} ({})", pipeline.served(), listener.localAddress(), transport);
             return new RpcServer(boss, workers, listener, transport);
         } catch (InterruptedException | RuntimeException e) {
             boss.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
