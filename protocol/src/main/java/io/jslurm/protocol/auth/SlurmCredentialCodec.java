@@ -33,6 +33,6 @@ final class SlurmCredentialCodec {
     }
 
     static byte[] sign(SlurmKey key, SlurmCredential c) {
-        return key.newMac().doFinal(signedBytes(c));
+        return key.mac(signedBytes(c));
     }
 }

@@ -5,32 +5,29 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.GeneralSecurityException;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /** The cluster key (slurm.key) shared by the controller, the daemons and the credential service. */
 public final class SlurmKey {
     /** Shorter keys could be guessed; Slurm's own setup guides generate 1 KiB of random bytes. */
     public static final int MIN_LENGTH = 32;
-    private static final String ALGORITHM = "HmacSHA256";
     private static final Set<PosixFilePermission> GROUP_OR_OTHERS = EnumSet.of(
             PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
             PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
 
-    private final SecretKeySpec key;
+    private final HmacSha256 hmac;
 
     private SlurmKey(byte[] bytes) {
         if (bytes.length < MIN_LENGTH) {
             throw new IllegalArgumentException("slurm.key must hold at least " + MIN_LENGTH + " bytes, it has " + bytes.length);
         }
-        this.key = new SecretKeySpec(bytes, ALGORITHM);
+        this.hmac = new HmacSha256(bytes);
     }
 
     public static SlurmKey of(byte[] bytes) {
-        return new SlurmKey(bytes.clone());
+        return new SlurmKey(bytes);
     }
 
     /**
@@ -39,7 +36,7 @@ public final class SlurmKey {
      */
     public static SlurmKey load(Path file) throws IOException {
         Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(file);
-        if (!java.util.Collections.disjoint(permissions, GROUP_OR_OTHERS)) {
+        if (!Collections.disjoint(permissions, GROUP_OR_OTHERS)) {
             throw new InsecureKeyException("refusing to use " + file + ": it is accessible by group or others ("
                     + PosixFilePermissions.toString(permissions) + "); run: chmod 600 " + file);
         }
@@ -51,15 +48,9 @@ public final class SlurmKey {
         }
     }
 
-    /** A fresh MAC for one signature; Mac instances are not thread safe. */
-    Mac newMac() {
-        try {
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(key);
-            return mac;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HMAC-SHA256 unavailable", e);
-        }
+    /** HMAC-SHA256 of the message under this key. */
+    byte[] mac(byte[] message) {
+        return hmac.mac(message);
     }
 
     /** The key file exists but must not be used. */

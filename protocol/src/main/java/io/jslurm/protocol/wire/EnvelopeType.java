@@ -42,9 +42,18 @@ public final class EnvelopeType<E extends Message> {
         this.defaultInstance = defaultInstance;
         Descriptor descriptor = defaultInstance.getDescriptorForType();
         this.headerField = descriptor.findFieldByName("header");
-        this.bodyOneof = descriptor.getOneofs().stream()
-                .filter(o -> o.getName().equals("body")).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(descriptor.getName() + " has no body oneof"));
+        // A plain loop rather than a stream: this runs in every command's start-up, where the
+        // first lambda costs milliseconds.
+        OneofDescriptor body = null;
+        for (OneofDescriptor oneof : descriptor.getOneofs()) {
+            if (oneof.getName().equals("body")) {
+                body = oneof;
+            }
+        }
+        if (body == null) {
+            throw new IllegalArgumentException(descriptor.getName() + " has no body oneof");
+        }
+        this.bodyOneof = body;
         for (FieldDescriptor field : bodyOneof.getFields()) {
             if (fieldByBodyType.put(field.getMessageType(), field) != null) {
                 throw new IllegalArgumentException(descriptor.getName() + " carries "

@@ -90,6 +90,15 @@ class RpcServerLoopbackTest {
     }
 
     @Test
+    void servesOverNioWhenNativeTransportIsNotWanted() throws Exception {
+        RpcServerConfig nio = loopback();
+        start(new RpcServerConfig(nio.bind(), nio.maxFramePayload(), nio.readIdleTimeout(),
+                nio.maxConnectionsPerHost(), 1, false));
+        assertThat(server.transport()).isEqualTo("nio");
+        assertThat(client().call(Ping.getDefaultInstance())).isInstanceOf(Pong.class);
+    }
+
+    @Test
     void surfacesTheServersErrorCodeToTheCaller() throws Exception {
         start(loopback());
         SubmitBatchJobRequest bad = SubmitBatchJobRequest.newBuilder()
