@@ -51,11 +51,23 @@ final class ConnectionGuard extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
         if (evt instanceof IdleStateEvent) {
-            log.debug("closing idle connection from {}", ctx.channel().remoteAddress());
-            ctx.close();
+            if (ConnectionState.inFlight(ctx.channel()).get() == 0) {
+                log.debug("closing idle connection from {}", ctx.channel().remoteAddress());
+                ctx.close();
+            }
             return;
         }
         super.userEventTriggered(ctx, evt);
+    }
+
+    /**
+     * A peer that stops reading its answers must not make the server buffer without bound: stop
+     * reading its requests until the answers drain.
+     */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+        super.channelWritabilityChanged(ctx);
     }
 
     private void answerAndClose(ChannelHandlerContext ctx, ErrorCode code, String message) {

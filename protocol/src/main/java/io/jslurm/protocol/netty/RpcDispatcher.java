@@ -75,6 +75,7 @@ final class RpcDispatcher extends SimpleChannelInboundHandler<Inbound> {
             return;
         }
         RpcCall<?> call = route.call(correlationId, caller, ctx.channel().remoteAddress(), in.version(), body);
+        ConnectionState.inFlight(ctx.channel()).incrementAndGet();
         if (route.execution() == Execution.EVENT_LOOP) {
             serve(ctx, type, route, call);
             return;
@@ -82,6 +83,7 @@ final class RpcDispatcher extends SimpleChannelInboundHandler<Inbound> {
         try {
             workers.execute(() -> serve(ctx, type, route, call));
         } catch (RejectedExecutionException e) {
+            ConnectionState.inFlight(ctx.channel()).decrementAndGet();
             reply(ctx, type.error(correlationId, ErrorCode.SLURM_ERROR.code(), "server busy, try again later"));
         }
     }
@@ -99,6 +101,7 @@ final class RpcDispatcher extends SimpleChannelInboundHandler<Inbound> {
             log.error("handler for {} failed", route.requestType().getSimpleName(), e);
             answer = type.error(correlationId, ErrorCode.SLURM_ERROR.code(), "internal error: " + e);
         }
+        ConnectionState.inFlight(ctx.channel()).decrementAndGet();
         reply(ctx, answer);
     }
 

@@ -140,6 +140,14 @@ class RpcServerLoopbackTest {
     }
 
     @Test
+    void waitsForASlowHandlerLongerThanTheIdleTimeout() throws Exception {
+        start(loopback().withReadIdleTimeout(Duration.ofMillis(200)));
+        SubmitBatchJobResponse answer = client().call(SubmitBatchJobRequest.newBuilder()
+                .setJob(JobDescription.newBuilder().setName("sleep-700")).build(), SubmitBatchJobResponse.class);
+        assertThat(answer.getUserMessage()).startsWith("sleep-700");
+    }
+
+    @Test
     void limitsConnectionsPerHost() throws Exception {
         start(loopback().withMaxConnectionsPerHost(3));
         List<RpcClient<ClientMessage>> admitted = new ArrayList<>();

@@ -48,6 +48,9 @@ final class TestRpc {
                     if (name.equals("bad-partition")) {
                         throw new RpcException(INVALID_PARTITION, "Invalid partition name specified");
                     }
+                    if (name.startsWith("sleep-")) {
+                        sleep(Long.parseLong(name.substring("sleep-".length())));
+                    }
                     if (name.equals("bug")) {
                         throw new IllegalStateException("handler bug");
                     }
@@ -60,6 +63,14 @@ final class TestRpc {
                 .route(JobInfoRequest.class, Permission.ADMINISTRATOR, Execution.WORKER,
                         call -> JobInfoResponse.newBuilder().setLastUpdate(42).build())
                 .build();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     Authenticator authenticator() {
