@@ -1,8 +1,6 @@
 package io.jslurm.protocol.wire;
 
 import com.google.protobuf.Descriptors.Descriptor;
-import com.google.protobuf.Descriptors.FieldDescriptor;
-import com.google.protobuf.Descriptors.OneofDescriptor;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
@@ -13,57 +11,33 @@ import io.jslurm.protocol.proto.Error;
 import io.jslurm.protocol.proto.Header;
 import io.jslurm.protocol.proto.NodeMessage;
 import java.nio.ByteBuffer;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Objects;
 
 /**
  * One connection type's envelope: a header plus a {@code body} oneof. Generic code (server,
- * client, dispatch table) works on any envelope through this descriptor-driven view, so a new
- * request type is one line in the .proto and one route in a table.
+ * client, dispatch table) works on any envelope through this view, so a new request type is one
+ * line in the .proto and one route in a table.
+ *
+ * <p>Descriptors are built only when something needs them (the server's table checks, envelopes
+ * without typed access): a command that only uses {@link #CLIENT} never pays for them.
  */
 public final class EnvelopeType<E extends Message> {
     public static final EnvelopeType<ClientMessage> CLIENT =
-            new EnvelopeType<>(FrameKind.CLIENT, ClientMessage.getDefaultInstance());
+            new EnvelopeType<>(FrameKind.CLIENT, ClientMessage.getDefaultInstance(), new ClientMessageAccess());
     public static final EnvelopeType<NodeMessage> NODE =
-            new EnvelopeType<>(FrameKind.NODE, NodeMessage.getDefaultInstance());
+            new EnvelopeType<>(FrameKind.NODE, NodeMessage.getDefaultInstance(), null);
     public static final EnvelopeType<DbdMessage> DBD =
-            new EnvelopeType<>(FrameKind.DBD, DbdMessage.getDefaultInstance());
+            new EnvelopeType<>(FrameKind.DBD, DbdMessage.getDefaultInstance(), null);
 
     private final FrameKind kind;
     private final E defaultInstance;
-    private final FieldDescriptor headerField;
-    private final OneofDescriptor bodyOneof;
-    private final FieldDescriptor errorField;
-    private final Map<Descriptor, FieldDescriptor> fieldByBodyType = new HashMap<>();
+    private final EnvelopeAccess<E> typed;
+    private volatile ReflectiveEnvelopeAccess<E> reflective;
 
-    private EnvelopeType(FrameKind kind, E defaultInstance) {
+    private EnvelopeType(FrameKind kind, E defaultInstance, EnvelopeAccess<E> typed) {
         this.kind = kind;
         this.defaultInstance = defaultInstance;
-        Descriptor descriptor = defaultInstance.getDescriptorForType();
-        this.headerField = descriptor.findFieldByName("header");
-        // A plain loop rather than a stream: this runs in every command's start-up, where the
-        // first lambda costs milliseconds.
-        OneofDescriptor body = null;
-        for (OneofDescriptor oneof : descriptor.getOneofs()) {
-            if (oneof.getName().equals("body")) {
-                body = oneof;
-            }
-        }
-        if (body == null) {
-            throw new IllegalArgumentException(descriptor.getName() + " has no body oneof");
-        }
-        this.bodyOneof = body;
-        for (FieldDescriptor field : bodyOneof.getFields()) {
-            if (fieldByBodyType.put(field.getMessageType(), field) != null) {
-                throw new IllegalArgumentException(descriptor.getName() + " carries "
-                        + field.getMessageType().getName() + " twice");
-            }
-        }
-        this.errorField = fieldByBodyType.get(Error.getDescriptor());
-        if (headerField == null || errorField == null) {
-            throw new IllegalArgumentException(descriptor.getName() + " lacks a header or an error field");
-        }
+        this.typed = typed;
     }
 
     public static EnvelopeType<?> forKind(FrameKind kind) {
@@ -77,13 +51,12 @@ public final class EnvelopeType<E extends Message> {
 
     /** The envelope type of an envelope instance. */
     public static EnvelopeType<?> of(Message envelope) {
-        Descriptor type = envelope.getDescriptorForType();
         for (EnvelopeType<?> candidate : new EnvelopeType<?>[] {CLIENT, NODE, DBD}) {
-            if (candidate.defaultInstance.getDescriptorForType() == type) {
+            if (candidate.defaultInstance.getClass() == envelope.getClass()) {
                 return candidate;
             }
         }
-        throw new IllegalArgumentException(type.getFullName() + " is not an envelope");
+        throw new IllegalArgumentException(envelope.getClass().getName() + " is not an envelope");
     }
 
     public FrameKind kind() {
@@ -91,11 +64,11 @@ public final class EnvelopeType<E extends Message> {
     }
 
     public String name() {
-        return defaultInstance.getDescriptorForType().getName();
+        return defaultInstance.getClass().getSimpleName();
     }
 
     public boolean carries(Descriptor bodyType) {
-        return fieldByBodyType.containsKey(bodyType);
+        return reflective().carries(bodyType);
     }
 
     @SuppressWarnings("unchecked")
@@ -112,25 +85,18 @@ public final class EnvelopeType<E extends Message> {
         }
     }
 
+    /** @throws ClassCastException when the envelope is of another type */
     public Header header(Message envelope) {
-        return (Header) envelope.getField(headerField);
+        return access().header(cast(envelope));
     }
 
     /** @return the body, or null when the sender set none */
     public Message body(Message envelope) {
-        FieldDescriptor set = envelope.getOneofFieldDescriptor(bodyOneof);
-        return set == null ? null : (Message) envelope.getField(set);
+        return access().body(cast(envelope));
     }
 
     public E wrap(Header header, Message body) {
-        Objects.requireNonNull(header, "header");
-        FieldDescriptor field = fieldByBodyType.get(body.getDescriptorForType());
-        if (field == null) {
-            throw new IllegalArgumentException(name() + " cannot carry " + body.getDescriptorForType().getName());
-        }
-        @SuppressWarnings("unchecked")
-        E built = (E) defaultInstance.newBuilderForType().setField(headerField, header).setField(field, body).build();
-        return built;
+        return access().wrap(Objects.requireNonNull(header, "header"), Objects.requireNonNull(body, "body"));
     }
 
     public E wrap(long correlationId, Message body) {
@@ -139,6 +105,33 @@ public final class EnvelopeType<E extends Message> {
 
     public E error(long correlationId, int code, String message) {
         return wrap(correlationId, Error.newBuilder().setCode(code).setMessage(message).build());
+    }
+
+    @SuppressWarnings("unchecked")
+    private E cast(Message envelope) {
+        return (E) defaultInstance.getClass().cast(envelope);
+    }
+
+    private EnvelopeAccess<E> access() {
+        return typed != null ? typed : reflective();
+    }
+
+    ReflectiveEnvelopeAccess<E> reflective() {
+        ReflectiveEnvelopeAccess<E> r = reflective;
+        if (r == null) {
+            synchronized (this) {
+                r = reflective;
+                if (r == null) {
+                    r = new ReflectiveEnvelopeAccess<>(defaultInstance);
+                    reflective = r;
+                }
+            }
+        }
+        return r;
+    }
+
+    EnvelopeAccess<E> typedAccess() {
+        return typed;
     }
 
     @Override
