@@ -107,8 +107,16 @@ final class RpcDispatcher extends SimpleChannelInboundHandler<Inbound> {
 
     private static void reply(ChannelHandlerContext ctx, Message envelope) {
         ctx.writeAndFlush(envelope).addListener(future -> {
-            if (!future.isSuccess()) {
-                log.warn("reply to {} not sent: {}", ctx.channel().remoteAddress(), future.cause().toString());
+            if (future.isSuccess() || !ctx.channel().isActive()) {
+                return;
+            }
+            log.warn("reply to {} not sent: {}", ctx.channel().remoteAddress(), future.cause().toString());
+            // The connection is fine but this answer could not be encoded (e.g. too large): the
+            // caller must still get an answer rather than wait for its timeout.
+            EnvelopeType<?> type = EnvelopeType.of(envelope);
+            if (!(type.body(envelope) instanceof io.jslurm.protocol.proto.Error)) {
+                ctx.writeAndFlush(type.error(type.header(envelope).getCorrelationId(), ErrorCode.SLURM_ERROR.code(),
+                        "response could not be sent: " + future.cause().getMessage()));
             }
         });
     }

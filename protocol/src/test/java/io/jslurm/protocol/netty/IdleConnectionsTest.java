@@ -65,7 +65,7 @@ class IdleConnectionsTest {
             assertThat(idle).allMatch(s -> s.isConnected() && !s.isClosed());
             // Generous bounds: the build machine is small and shared.
             assertThat(crowded.percentileNanos(50)).isLessThan(Duration.ofMillis(5).toNanos());
-            assertThat(crowded.percentileNanos(99)).isLessThan(Duration.ofMillis(50).toNanos());
+            assertThat(crowded.percentileNanos(99)).isLessThan(Duration.ofMillis(100).toNanos());
         } finally {
             for (Socket socket : idle) {
                 socket.close();
