@@ -92,17 +92,23 @@ final class RpcDispatcher extends SimpleChannelInboundHandler<Inbound> {
     private static void serve(ChannelHandlerContext ctx, EnvelopeType<?> type, Route route, RpcCall call) {
         long correlationId = call.correlationId();
         Message answer;
+        Throwable fatal = null;
         try {
             Message response = route.handler().handle(call);
             answer = type.wrap(correlationId, response);
         } catch (RpcException e) {
             answer = type.error(correlationId, e.errorCode(), e.getMessage());
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
+            // Errors too: a handler bug must not leave the caller waiting for an answer.
             log.error("handler for {} failed", route.requestType().getSimpleName(), e);
             answer = type.error(correlationId, ErrorCode.SLURM_ERROR.code(), "internal error: " + e);
+            fatal = e instanceof VirtualMachineError ? e : null;
         }
         ConnectionState.inFlight(ctx.channel()).decrementAndGet();
         reply(ctx, answer);
+        if (fatal != null) {
+            throw (VirtualMachineError) fatal;
+        }
     }
 
     private static void reply(ChannelHandlerContext ctx, Message envelope) {

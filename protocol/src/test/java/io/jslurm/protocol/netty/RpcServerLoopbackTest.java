@@ -7,7 +7,15 @@ import io.jslurm.protocol.ErrorCode;
 import io.jslurm.protocol.ProtocolVersion;
 import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.client.RpcClient;
+import io.jslurm.protocol.proto.Ack;
 import io.jslurm.protocol.proto.ClientMessage;
+import io.jslurm.protocol.proto.Gpu;
+import io.jslurm.protocol.proto.NodeHardware;
+import io.jslurm.protocol.proto.NodeMessage;
+import io.jslurm.protocol.proto.NodeRegistration;
+import io.jslurm.protocol.rpc.Execution;
+import io.jslurm.protocol.rpc.Permission;
+import io.jslurm.protocol.rpc.RpcTable;
 import io.jslurm.protocol.proto.Credential;
 import io.jslurm.protocol.proto.JobDescription;
 import io.jslurm.protocol.proto.Ping;
@@ -95,6 +103,35 @@ class RpcServerLoopbackTest {
         start(new RpcServerConfig(nio.bind(), nio.maxFramePayload(), nio.readIdleTimeout(),
                 nio.maxConnectionsPerHost(), 1, false));
         assertThat(server.transport()).isEqualTo("nio");
+        assertThat(client().call(Ping.getDefaultInstance())).isInstanceOf(Pong.class);
+    }
+
+    @Test
+    void servesCommandsAndNodeDaemonsOnOnePort() throws Exception {
+        RpcTable nodeTable = RpcTable.builder(EnvelopeType.NODE)
+                .route(NodeRegistration.class, Permission.SLURM_USER, Execution.WORKER, call -> {
+                    assertThat(call.request().getGpus(0).getUuid()).isEqualTo("GPU-1234");
+                    return Ack.getDefaultInstance();
+                })
+                .build();
+        server = RpcServer.start(loopback(), List.of(rpc.clientTable(), nodeTable), rpc.authenticator(),
+                rpc.authorizer(), workers);
+        NodeRegistration registration = NodeRegistration.newBuilder().setNodeName("gpu001")
+                .setHardware(NodeHardware.newBuilder().setCpus(128).setRealMemoryMb(2_000_000))
+                .addGpus(Gpu.newBuilder().setIndex(0).setType("h100").setUuid("GPU-1234"))
+                .build();
+
+        RpcClient<NodeMessage> slurmd = RpcClient.connect(EnvelopeType.NODE, server.localAddress(), TIMEOUT,
+                () -> rpc.signer.sign(TestRpc.SLURM_USER, TestRpc.SLURM_USER, "gpu001"));
+        open.add(slurmd);
+        assertThat(slurmd.call(registration)).isEqualTo(Ack.getDefaultInstance());
+
+        RpcClient<NodeMessage> impostor = RpcClient.connect(EnvelopeType.NODE, server.localAddress(), TIMEOUT,
+                rpc::userCredential);
+        open.add(impostor);
+        assertThatThrownBy(() -> impostor.call(registration)).isInstanceOfSatisfying(RpcException.class,
+                e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.ESLURM_ACCESS_DENIED.code()));
+
         assertThat(client().call(Ping.getDefaultInstance())).isInstanceOf(Pong.class);
     }
 

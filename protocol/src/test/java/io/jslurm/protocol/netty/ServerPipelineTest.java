@@ -191,6 +191,9 @@ class ServerPipelineTest {
         assertThat(failed.getCode()).isEqualTo(ErrorCode.SLURM_ERROR.code());
         assertThat(failed.getMessage()).contains("internal error");
         assertThat(channel.isOpen()).isTrue();
+
+        send(TestRpc.frameBytes(rpc.userRequest(3, submit("assertion"))));
+        assertThat(onlyReply().getError().getMessage()).contains("handler assertion");
     }
 
     @Test

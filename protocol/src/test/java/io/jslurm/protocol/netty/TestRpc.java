@@ -54,6 +54,9 @@ final class TestRpc {
                     if (name.equals("bug")) {
                         throw new IllegalStateException("handler bug");
                     }
+                    if (name.equals("assertion")) {
+                        throw new AssertionError("handler assertion");
+                    }
                     // Echo: the job id is the caller's uid, the message repeats what was asked.
                     return SubmitBatchJobResponse.newBuilder()
                             .setJobId((int) call.caller().uid())
