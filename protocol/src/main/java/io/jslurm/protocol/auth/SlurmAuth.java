@@ -34,9 +34,9 @@ public final class SlurmAuth implements AuthMethod {
         this.replayCache = new ReplayCache(replayCapacity);
     }
 
-    /** Defaults: 10 s skew, 5 min lifetime, 1M remembered credentials. */
+    /** Defaults: 10 s skew, 5 min lifetime, 262,144 remembered credentials (about 40 MB when full). */
     public SlurmAuth(SlurmKey key, InstantSource clock) {
-        this(key, clock, Duration.ofSeconds(10), Duration.ofMinutes(5), 1_000_000);
+        this(key, clock, Duration.ofSeconds(10), Duration.ofMinutes(5), 262_144);
     }
 
     @Override
