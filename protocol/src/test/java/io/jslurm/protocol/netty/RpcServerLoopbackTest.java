@@ -185,6 +185,21 @@ class RpcServerLoopbackTest {
     }
 
     @Test
+    void givesUpOnAServerThatDoesNotAnswerInTime() throws Exception {
+        start(loopback());
+        RpcClient<ClientMessage> impatient = RpcClient.connect(EnvelopeType.CLIENT, server.localAddress(),
+                Duration.ofMillis(200), rpc::userCredential);
+        open.add(impatient);
+        SubmitBatchJobRequest slow = SubmitBatchJobRequest.newBuilder()
+                .setJob(JobDescription.newBuilder().setName("sleep-1500")).build();
+        long started = System.nanoTime();
+        assertThatThrownBy(() -> impatient.call(slow)).isInstanceOf(java.net.SocketTimeoutException.class);
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(1400));
+        assertThatThrownBy(() -> impatient.call(Ping.getDefaultInstance()))
+                .as("a late answer must not be read as the next one").isInstanceOf(java.net.SocketException.class);
+    }
+
+    @Test
     void limitsConnectionsPerHost() throws Exception {
         start(loopback().withMaxConnectionsPerHost(3));
         List<RpcClient<ClientMessage>> admitted = new ArrayList<>();
