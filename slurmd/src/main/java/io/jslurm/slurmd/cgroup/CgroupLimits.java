@@ -1,0 +1,73 @@
+package io.jslurm.slurmd.cgroup;
+
+import io.jslurm.slurmd.hw.CpuSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * What a job's or step's cgroup confines. Empty fields leave the kernel's (or the parent cgroup's)
+ * setting alone.
+ *
+ * @param cpus the logical CPUs (machine ids) the processes may run on
+ * @param mems the NUMA memory nodes they may allocate from, in the same list format
+ * @param ramBytes the RAM limit (v1 {@code memory.limit_in_bytes}, v2 {@code memory.max})
+ * @param swapBytes swap allowed on top of the RAM limit (v1 {@code memory.memsw.limit_in_bytes} is
+ *     RAM plus this; v2 {@code memory.swap.max} is this); {@code 0} forbids swapping
+ * @param pidsMax how many processes and threads may exist at once
+ * @param deniedDevices device nodes the processes must not open; all others stay allowed
+ */
+public record CgroupLimits(Optional<CpuSet> cpus, Optional<CpuSet> mems, OptionalLong ramBytes,
+                           OptionalLong swapBytes, OptionalLong pidsMax, List<DeviceRule> deniedDevices) {
+    public static final CgroupLimits NONE = new CgroupLimits(Optional.empty(), Optional.empty(),
+            OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(), List.of());
+
+    public CgroupLimits {
+        Objects.requireNonNull(cpus, "cpus");
+        Objects.requireNonNull(mems, "mems");
+        Objects.requireNonNull(ramBytes, "ramBytes");
+        Objects.requireNonNull(swapBytes, "swapBytes");
+        Objects.requireNonNull(pidsMax, "pidsMax");
+        deniedDevices = List.copyOf(deniedDevices);
+        cpus.ifPresent(set -> requireNotEmpty(set, "cpus"));
+        mems.ifPresent(set -> requireNotEmpty(set, "mems"));
+        requirePositive(ramBytes, "ramBytes");
+        if (swapBytes.isPresent() && swapBytes.getAsLong() < 0) {
+            throw new IllegalArgumentException("swapBytes must not be negative: " + swapBytes.getAsLong());
+        }
+        if (swapBytes.isPresent() && ramBytes.isEmpty()) {
+            throw new IllegalArgumentException("a swap limit needs a RAM limit");
+        }
+        requirePositive(pidsMax, "pidsMax");
+    }
+
+    private static void requireNotEmpty(CpuSet set, String name) {
+        if (set.isEmpty()) {
+            throw new IllegalArgumentException(name + " must not be empty");
+        }
+    }
+
+    private static void requirePositive(OptionalLong value, String name) {
+        if (value.isPresent() && value.getAsLong() <= 0) {
+            throw new IllegalArgumentException(name + " must be positive: " + value.getAsLong());
+        }
+    }
+
+    public CgroupLimits withCpus(CpuSet newCpus, CpuSet newMems) {
+        return new CgroupLimits(Optional.of(newCpus), Optional.of(newMems), ramBytes, swapBytes, pidsMax,
+                deniedDevices);
+    }
+
+    public CgroupLimits withMemory(MemoryLimit memory) {
+        return new CgroupLimits(cpus, mems, memory.ramBytes(), memory.swapBytes(), pidsMax, deniedDevices);
+    }
+
+    public CgroupLimits withPidsMax(long newPidsMax) {
+        return new CgroupLimits(cpus, mems, ramBytes, swapBytes, OptionalLong.of(newPidsMax), deniedDevices);
+    }
+
+    public CgroupLimits withDeniedDevices(List<DeviceRule> rules) {
+        return new CgroupLimits(cpus, mems, ramBytes, swapBytes, pidsMax, rules);
+    }
+}

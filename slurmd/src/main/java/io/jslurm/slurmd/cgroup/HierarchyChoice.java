@@ -1,0 +1,63 @@
+package io.jslurm.slurmd.cgroup;
+
+import io.jslurm.conf.cgroup.CgroupPlugin;
+import io.jslurm.slurmd.hw.HostFiles;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The hierarchy to use: v1 controllers' mount points, or the cgroup2 mount point.
+ *
+ * @param v1 the v1 controllers found; empty for v2
+ * @param unified the cgroup2 mount for v2; empty for v1
+ */
+record HierarchyChoice(CgroupVersion version, Map<V1Controller, Path> v1, Optional<Path> unified) {
+    HierarchyChoice {
+        Objects.requireNonNull(version, "version");
+        v1 = Map.copyOf(v1);
+        Objects.requireNonNull(unified, "unified");
+    }
+
+    /**
+     * Autodetect picks v2 when the mount point is itself a cgroup2 file system (pure v2 host), v1
+     * when v1 controllers are mounted below it (v1 or hybrid host). An explicit cgroup/v2 also
+     * accepts a hybrid host's {@code <mountpoint>/unified}.
+     */
+    static HierarchyChoice choose(CgroupPlugin plugin, Path mountpoint, CgroupMounts mounts) {
+        Optional<Path> pureV2 = mounts.unifiedAt(mountpoint);
+        Map<V1Controller, Path> v1 = new EnumMap<>(V1Controller.class);
+        mounts.v1Below(mountpoint).forEach((name, path) -> v1.put(V1Controller.byName(name).orElseThrow(), path));
+        return switch (plugin) {
+            case AUTODETECT -> {
+                if (pureV2.isPresent()) {
+                    yield v2(pureV2.get());
+                }
+                if (!v1.isEmpty()) {
+                    yield new HierarchyChoice(CgroupVersion.V1, v1, Optional.empty());
+                }
+                throw new CgroupException("no cgroup hierarchy is mounted at " + mountpoint);
+            }
+            case V1 -> {
+                if (v1.isEmpty()) {
+                    throw new CgroupException("CgroupPlugin=cgroup/v1 but no v1 controller is mounted below "
+                            + mountpoint);
+                }
+                yield new HierarchyChoice(CgroupVersion.V1, v1, Optional.empty());
+            }
+            case V2 -> v2(pureV2.or(() -> mounts.unifiedAt(mountpoint.resolve("unified")))
+                    .orElseThrow(() -> new CgroupException("CgroupPlugin=cgroup/v2 but no cgroup2 file system is "
+                            + "mounted at " + mountpoint)));
+        };
+    }
+
+    private static HierarchyChoice v2(Path mount) {
+        return new HierarchyChoice(CgroupVersion.V2, Map.of(), Optional.of(mount));
+    }
+
+    CgroupManager open(CgroupLayout layout, HostFiles host, CgroupBase base) {
+        throw new UnsupportedOperationException("not yet");
+    }
+}
