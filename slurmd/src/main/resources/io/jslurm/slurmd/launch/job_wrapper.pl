@@ -1,24 +1,23 @@
 #!/usr/bin/perl
 # Runs one batch script for slurmd and records how it ended.
 #
-# Usage: job_wrapper.pl JOBDIR UID GID GROUPS WORKDIR STDIN STDOUT STDERR APPEND NPROCS PROCS... -- SCRIPT ARGS...
+# Usage: job_wrapper.pl JOBDIR UID GID GROUPS WORKDIR STDIN STDOUT STDERR APPEND -- COMMAND...
 #
-# The wrapper stays root and outside the job's cgroup, so signalling or killing every process of
-# the job never reaches it; it starts its own session so that slurmd can stop and restart
-# without taking the job along. Its child joins the job's cgroup before anything of the user's
-# runs, opens the output files with the user's identity (so they are created as, and checked
-# for, the user), and execs setpriv to become the user for good. The child's wait status is
-# written to JOBDIR/status as "EXITCODE SIGNAL", which is all a restarted slurmd needs to report
-# the job's end. Perl is used because a shell's wait cannot tell "exit 137" from "killed by
-# signal 9".
+# COMMAND joins the job's cgroup and then execs setpriv, which becomes the user for good and
+# execs the script. The wrapper itself stays root and outside the job's cgroup, so signalling or
+# killing every process of the job never reaches it, and it starts its own session so that
+# slurmd can stop and restart without taking the job along. Before handing over, the child opens
+# the script's input and output files and enters the work directory with the user's identity
+# (seteuid), so files are created as the user and checked against the user's permissions.
+# The child's wait status is written to JOBDIR/status as "EXITCODE SIGNAL": all a restarted
+# slurmd needs to report the job's end. This is Perl because a shell's wait cannot tell
+# "exit 137" from "killed by signal 9".
 use strict;
 use warnings;
 use POSIX ();
 
-my ($jobdir, $uid, $gid, $groups, $workdir, $stdin, $stdout, $stderr, $append, $nprocs, @rest) = @ARGV;
-my @procs = splice(@rest, 0, $nprocs);
-shift @rest if @rest && $rest[0] eq '--';
-my @command = @rest;
+my ($jobdir, $uid, $gid, $groups, $workdir, $stdin, $stdout, $stderr, $append, @command) = @ARGV;
+shift @command if @command && $command[0] eq '--';
 my @groups = grep { length } split /,/, $groups;
 
 POSIX::setsid();
@@ -37,9 +36,7 @@ my %env;
 
 my $pid = fork();
 die "fork: $!\n" unless defined $pid;
-if ($pid == 0) {
-    run_child();
-}
+run_child() if $pid == 0;
 write_file("$jobdir/pid", "$pid\n");
 waitpid($pid, 0);
 my $status = $?;
@@ -47,18 +44,11 @@ write_file("$jobdir/status", ($status >> 8) . ' ' . ($status & 127) . "\n");
 exit 0;
 
 sub run_child {
-    # Before any user code exists: from here on, everything this process starts is in the job.
-    for my $procs (@procs) {
-        open my $fh, '>>', $procs or fail("cannot join cgroup $procs: $!");
-        syswrite($fh, "$$\n") or fail("cannot join cgroup $procs: $!");
-        close $fh;
-    }
     POSIX::setsid();
     $SIG{HUP} = 'DEFAULT';
-    umask(oct($env{SLURM_UMASK})) if defined $env{SLURM_UMASK} && $env{SLURM_UMASK} =~ /^0?[0-7]{3}$/;
+    umask(oct($env{SLURM_UMASK})) if defined $env{SLURM_UMASK} && $env{SLURM_UMASK} =~ /^[0-7]{3,4}$/;
 
-    # Seteuid, not setuid: the files and the directory are checked as the user, then root
-    # comes back to hand over to setpriv.
+    # Effective ids only: root comes back afterwards to join the cgroup and run setpriv.
     $) = join(' ', $gid, $gid, @groups);
     $> = $uid;
     fail("cannot take uid $uid: $!") if $> != $uid;
@@ -83,9 +73,7 @@ sub run_child {
     syswrite(STDERR, $cwd_error) if defined $cwd_error;
     %ENV = %env;
     $ENV{SLURM_TASK_PID} = $$;
-    my @identity = ("--reuid=$uid", "--regid=$gid", @groups ? '--groups=' . join(',', @groups) : '--clear-groups');
-    exec { '/usr/bin/setpriv' } 'setpriv', @identity, '--', @command
-        or fail("cannot exec setpriv: $!");
+    exec { $command[0] } @command or fail("cannot exec $command[0]: $!");
 }
 
 sub fail {
@@ -95,7 +83,7 @@ sub fail {
     POSIX::_exit(1);
 }
 
-# Written next to its final name and renamed, so a reader never sees half a file.
+# Written next to its final name and renamed, so that a reader never sees half a file.
 sub write_file {
     my ($path, $text) = @_;
     open my $fh, '>', "$path.new" or die "cannot write $path.new: $!\n";

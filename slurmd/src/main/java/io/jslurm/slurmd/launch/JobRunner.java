@@ -1,0 +1,222 @@
+package io.jslurm.slurmd.launch;
+
+import io.jslurm.slurmd.cgroup.Cgroup;
+import io.jslurm.slurmd.cgroup.CgroupException;
+import io.jslurm.slurmd.cgroup.CgroupLimits;
+import io.jslurm.slurmd.cgroup.CgroupManager;
+import io.jslurm.slurmd.cgroup.CgroupUsage;
+import io.jslurm.slurmd.cgroup.StepName;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs batch scripts on this node: what slurmd does for a launch request, {@code scancel} and
+ * the time limit, and how it takes running jobs back after a restart.
+ *
+ * <p>Each script runs under {@code job_wrapper.pl} (see {@link JobWrapper}), which stays alive
+ * without slurmd and writes the script's wait status into the job's spool directory. A runner
+ * learns of the end from its own child's exit, or, for jobs it re-attached, by watching the spool;
+ * either way it kills what is left in the job's cgroup, reads the cgroup's usage, removes the
+ * cgroup, reports the {@link JobCompletion} and removes the spool directory.
+ */
+public final class JobRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(JobRunner.class);
+    /** How often a re-attached job's spool is checked for its end. */
+    static final Duration REATTACH_POLL = Duration.ofMillis(100);
+    /** How long the job's processes get to disappear after the final SIGKILL. */
+    private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(10);
+
+    private final RunnerConfig config;
+    private final CgroupManager cgroups;
+    private final InstantSource clock;
+    private final ScheduledExecutorService scheduler;
+    private final Consumer<JobCompletion> onComplete;
+    private final JobWrapper wrapper;
+    private final Map<Long, RunningJob> jobs = new ConcurrentHashMap<>();
+
+    public JobRunner(RunnerConfig config, CgroupManager cgroups, InstantSource clock,
+                     ScheduledExecutorService scheduler, Consumer<JobCompletion> onComplete) throws IOException {
+        this.config = Objects.requireNonNull(config, "config");
+        this.cgroups = Objects.requireNonNull(cgroups, "cgroups");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.onComplete = Objects.requireNonNull(onComplete, "onComplete");
+        JobWrapper.requireTools();
+        Files.createDirectories(config.spoolDir());
+        this.wrapper = JobWrapper.install(config.spoolDir());
+    }
+
+    /**
+     * Starts the batch script: spool files, cgroup, then the wrapper. Returns once the wrapper
+     * runs; the script's output files and identity are the wrapper's to set up.
+     *
+     * @param limits what the job's cgroup confines (CPUs, memory, devices), from the allocation
+     */
+    public void launch(BatchLaunch job, CgroupLimits limits) throws IOException {
+        long jobId = job.jobId();
+        if (jobs.containsKey(jobId)) {
+            throw new IllegalStateException("job " + jobId + " is already running here");
+        }
+        JobUser user = job.user();
+        List<Integer> groups = SupplementaryGroups.of(user);
+        JobSpool spool = JobSpool.create(config.spoolDir(), jobId);
+        spool.writeScript(job.script(), user);
+        spool.writeEnvironment(JobEnvironment.of(job, config.node()));
+        Cgroup jobCgroup = cgroups.createJob(user.uid(), jobId, limits);
+        Cgroup batch = cgroups.createStep(user.uid(), jobId, StepName.BATCH, CgroupLimits.NONE);
+        List<String> confined = batch.joinAndExec(JobWrapper.asUser(user, groups, spool.script(), job.argv()));
+        List<String> command = wrapper.command(spool, user, groups, job.workDir(), StdioFiles.of(job),
+                job.stdio().openMode() == OpenMode.APPEND, confined);
+        File log = spool.dir().resolve(JobSpool.WRAPPER_LOG).toFile();
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectInput(StdioFiles.DEV_NULL.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
+                .redirectErrorStream(true);
+        builder.environment().clear();
+        Process process = builder.start();
+        SpoolRecord record = new SpoolRecord(jobId, user.uid(), process.pid(), job.endTime(), job.signal());
+        spool.writeRecord(record);
+        RunningJob running = new RunningJob(jobId, spool, jobCgroup, scheduler, config.killWait());
+        jobs.put(jobId, running);
+        running.armTimers(record, clock);
+        LOG.info("job {}: batch script started for {} (uid {}) in {}", jobId, user.name(), user.uid(), job.workDir());
+        process.onExit().thenRunAsync(() -> complete(running), scheduler);
+    }
+
+    /** {@code scancel -s SIG}: delivers the signal and lets the job go on. */
+    public void signal(long jobId, int signal, boolean batchShellOnly) {
+        job(jobId).signal(signal, batchShellOnly);
+    }
+
+    /** {@code scancel}: SIGTERM to every process, SIGKILL after KillWait; the job ends CANCELLED. */
+    public void cancel(long jobId) {
+        job(jobId).end(JobState.CANCELLED);
+    }
+
+    /** RUNNING while the job is here and has not been reported; empty once its completion was. */
+    public Optional<JobState> status(long jobId) {
+        return jobs.containsKey(jobId) ? Optional.of(JobState.RUNNING) : Optional.empty();
+    }
+
+    /** The ids of the jobs running here. */
+    public List<Long> jobIds() {
+        return jobs.keySet().stream().sorted().toList();
+    }
+
+    /**
+     * Takes back the jobs a previous slurmd left in the spool: their cgroups, timers and ends.
+     * A job whose script ended meanwhile is reported at once.
+     *
+     * @return the ids of the jobs taken back
+     */
+    public List<Long> reattach() throws IOException {
+        List<Long> taken = new ArrayList<>();
+        for (JobSpool spool : JobSpool.existing(config.spoolDir())) {
+            SpoolRecord record = spool.record();
+            if (jobs.containsKey(record.jobId())) {
+                continue;
+            }
+            Optional<Cgroup> cgroup = cgroups.findJob(record.jobId());
+            if (cgroup.isEmpty()) {
+                LOG.error("job {}: spool record without a cgroup; reporting it failed", record.jobId());
+            }
+            RunningJob running = new RunningJob(record.jobId(), spool, cgroup.orElse(null), scheduler,
+                    config.killWait());
+            jobs.put(record.jobId(), running);
+            taken.add(record.jobId());
+            if (cgroup.isPresent()) {
+                running.armTimers(record, clock);
+            }
+            watch(running, record.wrapperPid());
+            LOG.info("job {}: re-attached", record.jobId());
+        }
+        return taken;
+    }
+
+    /** Completes a re-attached job once its wrapper wrote the status, or vanished without one. */
+    private void watch(RunningJob running, long wrapperPid) {
+        ScheduledFuture<?>[] poll = new ScheduledFuture<?>[1];
+        poll[0] = scheduler.scheduleWithFixedDelay(() -> {
+            boolean wrapperGone = ProcessHandle.of(wrapperPid).map(p -> !p.isAlive()).orElse(true);
+            if (running.spool().status().isPresent() || wrapperGone || running.cgroup() == null) {
+                poll[0].cancel(false);
+                complete(running);
+            }
+        }, 0, REATTACH_POLL.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void complete(RunningJob running) {
+        long jobId = running.jobId();
+        running.finish();
+        JobSpool spool = running.spool();
+        Optional<String> launchError = spool.launchError();
+        Optional<ExitStatus> status = spool.status();
+        if (status.isEmpty() && launchError.isEmpty()) {
+            launchError = Optional.of("the job wrapper ended without recording the script's status");
+        }
+        ExitStatus exit = launchError.isPresent() ? new ExitStatus(1, 0) : status.get();
+        Optional<CgroupUsage> usage = drain(running);
+        JobState state = launchError.isPresent() ? JobState.FAILED
+                : JobState.ended(running.forcedEnd(), usage.map(CgroupUsage::oomKilled).orElse(false), exit);
+        JobCompletion completion = new JobCompletion(jobId, state, exit, usage, launchError);
+        LOG.info("job {}: {} ExitCode={}{}", jobId, state, exit, launchError.map(e -> " (" + e + ")").orElse(""));
+        try {
+            onComplete.accept(completion);
+            spool.remove();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            jobs.remove(jobId);
+        }
+    }
+
+    /** Kills what the script left behind, then reads the usage and removes the cgroup. */
+    private Optional<CgroupUsage> drain(RunningJob running) {
+        Cgroup cgroup = running.cgroup();
+        if (cgroup == null) {
+            return Optional.empty();
+        }
+        try {
+            if (!cgroup.isEmpty()) {
+                cgroup.kill();
+            }
+            if (!cgroup.awaitEmpty(DRAIN_TIMEOUT)) {
+                LOG.error("job {}: processes survive SIGKILL; cgroup {} kept", running.jobId(), cgroup.path());
+                return Optional.of(cgroup.usage());
+            }
+            CgroupUsage usage = cgroup.usage();
+            cgroup.remove();
+            return Optional.of(usage);
+        } catch (CgroupException e) {
+            LOG.error("job {}: {}", running.jobId(), e.getMessage());
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    private RunningJob job(long jobId) {
+        RunningJob job = jobs.get(jobId);
+        if (job == null) {
+            throw new IllegalArgumentException("job " + jobId + " is not running here");
+        }
+        return job;
+    }
+}
