@@ -4,6 +4,7 @@ import io.jslurm.conf.cgroup.CgroupPlugin;
 import io.jslurm.slurmd.hw.HostFiles;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -58,6 +59,42 @@ record HierarchyChoice(CgroupVersion version, Map<V1Controller, Path> v1, Option
     }
 
     CgroupManager open(CgroupLayout layout, HostFiles host, CgroupBase base) {
-        throw new UnsupportedOperationException("not yet");
+        Map<String, String> own = base == CgroupBase.OWN_CGROUP ? ownCgroups(host) : Map.of();
+        if (version == CgroupVersion.V2) {
+            return new V2CgroupManager(layout, below(unified.orElseThrow(), own.get("")), new BpfDeviceFilter());
+        }
+        Map<V1Controller, Path> bases = new EnumMap<>(V1Controller.class);
+        v1.forEach((controller, mount) -> bases.put(controller, below(mount, own.get(controller.mountName()))));
+        return new V1CgroupManager(layout, bases);
+    }
+
+    private static Path below(Path mount, String ownPath) {
+        if (ownPath == null || ownPath.equals("/")) {
+            return mount;
+        }
+        return mount.resolve(ownPath.substring(1));
+    }
+
+    /**
+     * This process's cgroup per controller from {@code /proc/self/cgroup} lines
+     * ({@code 4:memory:/system.slice/slurmd.service}); the unified hierarchy's line has an empty
+     * controller list and is keyed by "".
+     */
+    static Map<String, String> ownCgroups(HostFiles host) {
+        Map<String, String> paths = new HashMap<>();
+        for (String line : host.readLines("proc/self/cgroup")) {
+            String[] fields = line.split(":", 3);
+            if (fields.length != 3) {
+                throw new CgroupException("malformed line in " + host.resolve("proc/self/cgroup") + ": '" + line + "'");
+            }
+            if (fields[1].isEmpty()) {
+                paths.put("", fields[2]);
+            } else {
+                for (String controller : fields[1].split(",")) {
+                    paths.put(controller, fields[2]);
+                }
+            }
+        }
+        return paths;
     }
 }

@@ -1,0 +1,194 @@
+package io.jslurm.slurmd.cgroup;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** What v1 and v2 cgroups do alike: they are directories of interface files, one per hierarchy. */
+abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
+    private static final Logger LOG = LoggerFactory.getLogger(FileCgroup.class);
+    private static final long POLL_MILLIS = 10;
+    private static final Duration FREEZE_TIMEOUT = Duration.ofSeconds(10);
+    static final int SIGKILL = 9;
+    private static final String JOIN_SCRIPT = "n=$1; shift; while [ \"$n\" -gt 0 ]; do "
+            + "echo $$ > \"$1\" || exit 127; shift; n=$((n-1)); done; exec \"$@\"";
+
+    private final String path;
+    private final Object treeLock;
+
+    FileCgroup(String path, Object treeLock) {
+        this.path = Objects.requireNonNull(path, "path");
+        this.treeLock = Objects.requireNonNull(treeLock, "treeLock");
+    }
+
+    /** This cgroup's directory in each hierarchy it lives in, without duplicates. */
+    abstract List<Path> directories();
+
+    /** Whether a freezer (v1 controller, v2 {@code cgroup.freeze}) can stop this cgroup. */
+    abstract boolean canFreeze();
+
+    abstract void writeFreeze(boolean frozen);
+
+    @Override
+    public String path() {
+        return path;
+    }
+
+    @Override
+    public void addProcess(long pid) {
+        if (pid <= 0) {
+            throw new IllegalArgumentException("not a process id: " + pid);
+        }
+        for (Path dir : directories()) {
+            CgroupFiles.write(dir.resolve("cgroup.procs"), Long.toString(pid));
+        }
+    }
+
+    @Override
+    public List<String> joinAndExec(List<String> command) {
+        if (command.isEmpty()) {
+            throw new IllegalArgumentException("no command to run");
+        }
+        List<String> line = new ArrayList<>(List.of("/bin/sh", "-c", JOIN_SCRIPT, "jslurm-join"));
+        List<Path> dirs = directories();
+        line.add(Integer.toString(dirs.size()));
+        dirs.forEach(dir -> line.add(dir.resolve("cgroup.procs").toString()));
+        line.addAll(command);
+        return List.copyOf(line);
+    }
+
+    @Override
+    public Set<Long> processes() {
+        Set<Long> pids = new TreeSet<>();
+        for (Path dir : directories()) {
+            Set<Path> tree = new LinkedHashSet<>();
+            tree.add(dir);
+            tree.addAll(CgroupFiles.descendantsDeepestFirst(dir));
+            for (Path cgroup : tree) {
+                pids.addAll(CgroupFiles.readPids(cgroup.resolve("cgroup.procs")));
+            }
+        }
+        return pids;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return processes().isEmpty();
+    }
+
+    @Override
+    public void signal(int signal) {
+        if (signal <= 0 || signal > 64) {
+            throw new IllegalArgumentException("not a signal number: " + signal);
+        }
+        boolean freezeHere = canFreeze() && !isFrozen();
+        if (freezeHere) {
+            freeze();
+        }
+        try {
+            Set<Long> pids = processes();
+            LibC libc = LibC.load();
+            for (long pid : pids) {
+                if (libc.kill((int) pid, signal) != 0) {
+                    int errno = com.sun.jna.Native.getLastError();
+                    if (errno != LibC.ESRCH) {
+                        throw new CgroupException("cannot send signal " + signal + " to process " + pid + " of "
+                                + path + ": " + LibC.errorText(errno));
+                    }
+                }
+            }
+            LOG.info("sent signal {} to {} processes of cgroup {}", signal, pids.size(), path);
+        } finally {
+            if (freezeHere) {
+                thaw();
+            }
+        }
+    }
+
+    @Override
+    public void kill() {
+        signal(SIGKILL);
+    }
+
+    @Override
+    public void freeze() {
+        requireFreezer();
+        writeFreeze(true);
+        awaitState(this::isFrozen, FREEZE_TIMEOUT, "frozen");
+    }
+
+    @Override
+    public void thaw() {
+        requireFreezer();
+        writeFreeze(false);
+        awaitState(() -> !isFrozen(), FREEZE_TIMEOUT, "thawed");
+    }
+
+    private void requireFreezer() {
+        if (!canFreeze()) {
+            throw new CgroupException("cgroup " + path + " has no freezer");
+        }
+    }
+
+    @Override
+    public boolean awaitEmpty(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!isEmpty()) {
+            if (System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+            Thread.sleep(POLL_MILLIS);
+        }
+        return true;
+    }
+
+    private void awaitState(BooleanSupplier reached, Duration timeout, String state) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!reached.getAsBoolean()) {
+            if (System.nanoTime() - deadline >= 0) {
+                throw new CgroupException("cgroup " + path + " not " + state + " after " + timeout.toSeconds() + " s");
+            }
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CgroupException("interrupted while cgroup " + path + " was being " + state, e);
+            }
+        }
+    }
+
+    @Override
+    public void remove() {
+        synchronized (treeLock) {
+            Set<Long> left = processes();
+            if (!left.isEmpty()) {
+                throw new CgroupException("cgroup " + path + " still holds processes " + left);
+            }
+            int depth = Path.of(path).getNameCount();
+            for (Path dir : directories()) {
+                CgroupFiles.descendantsDeepestFirst(dir).forEach(CgroupFiles::removeDirectory);
+                CgroupFiles.removeDirectory(dir);
+                // Parents go too once no other job or user cgroup is left below them.
+                Path parent = dir.getParent();
+                for (int level = 1; level < depth && CgroupFiles.childNames(parent, "").isEmpty()
+                        && CgroupFiles.removeDirectory(parent); level++) {
+                    parent = parent.getParent();
+                }
+            }
+            LOG.info("removed cgroup {}", path);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return version() + ":" + path;
+    }
+}
