@@ -49,6 +49,7 @@ public final class JobRunner {
     private final Consumer<JobCompletion> onComplete;
     private final JobWrapper wrapper;
     private final Map<Long, RunningJob> jobs = new ConcurrentHashMap<>();
+    private volatile boolean shutDown;
 
     public JobRunner(RunnerConfig config, CgroupManager cgroups, InstantSource clock,
                      ScheduledExecutorService scheduler, Consumer<JobCompletion> onComplete) throws IOException {
@@ -149,10 +150,25 @@ public final class JobRunner {
         return taken;
     }
 
+    /**
+     * Stops looking after the jobs without touching them, as slurmd does when it stops: they run
+     * on under their wrappers, and a later runner's {@link #reattach()} takes them back.
+     */
+    public void shutdown() {
+        shutDown = true;
+        jobs.values().forEach(RunningJob::finish);
+        jobs.clear();
+        LOG.info("job runner stopped; running jobs are left to their wrappers");
+    }
+
     /** Completes a re-attached job once its wrapper wrote the status, or vanished without one. */
     private void watch(RunningJob running, long wrapperPid) {
         ScheduledFuture<?>[] poll = new ScheduledFuture<?>[1];
         poll[0] = scheduler.scheduleWithFixedDelay(() -> {
+            if (shutDown) {
+                poll[0].cancel(false);
+                return;
+            }
             boolean wrapperGone = ProcessHandle.of(wrapperPid).map(p -> !p.isAlive()).orElse(true);
             if (running.spool().status().isPresent() || wrapperGone || running.cgroup() == null) {
                 poll[0].cancel(false);
@@ -162,6 +178,9 @@ public final class JobRunner {
     }
 
     private void complete(RunningJob running) {
+        if (shutDown) {
+            return;
+        }
         long jobId = running.jobId();
         running.finish();
         JobSpool spool = running.spool();

@@ -55,8 +55,10 @@ sub run_child {
     my $out_mode = $append ? '>>' : '>';
     open(my $in, '<', $stdin) or fail("cannot open input file $stdin: $!");
     open(my $out, $out_mode, $stdout) or fail("cannot open output file $stdout: $!");
-    my $err = $out;
-    if ($stderr ne $stdout) {
+    my $err;
+    if ($stderr eq $stdout) {
+        $err = $out;
+    } else {
         open($err, $out_mode, $stderr) or fail("cannot open error file $stderr: $!");
     }
     my $cwd_error;
