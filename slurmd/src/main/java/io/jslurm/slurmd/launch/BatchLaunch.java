@@ -1,7 +1,7 @@
 package io.jslurm.slurmd.launch;
 
+import io.jslurm.common.time.TimeLimit;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +21,7 @@ import java.util.Optional;
  *
  * @param arrayTask   present for a job array task
  * @param workDir     {@code --chdir}, or the submit directory when not given
- * @param timeLimit   empty for no limit ({@code --time=UNLIMITED} or {@code 0})
+ * @param timeLimit   the job's limit; {@link TimeLimit#UNLIMITED} for none
  * @param startTime   when the controller started the job; the time limit counts from here
  * @param signal      {@code --signal}, when given
  * @param script      the batch script's text
@@ -41,7 +41,7 @@ public record BatchLaunch(
         String submitHost,
         Path workDir,
         StdioSpec stdio,
-        Optional<Duration> timeLimit,
+        TimeLimit timeLimit,
         Instant startTime,
         Optional<WarningSignal> signal,
         int restartCount,
@@ -72,18 +72,16 @@ public record BatchLaunch(
         if (restartCount < 0) {
             throw new IllegalArgumentException("restart count is negative: " + restartCount);
         }
-        timeLimit.ifPresent(limit -> {
-            if (limit.isNegative() || limit.isZero()) {
-                throw new IllegalArgumentException("time limit must be positive: " + limit);
-            }
-        });
+        if (timeLimit.equals(TimeLimit.ZERO)) {
+            throw new IllegalArgumentException("a job's time limit of zero means UNLIMITED; send that");
+        }
         environment = Map.copyOf(environment);
         argv = List.copyOf(argv);
     }
 
     /** The job's limit as an instant, if it has one. */
     public Optional<Instant> endTime() {
-        return timeLimit.map(startTime::plus);
+        return timeLimit.isUnlimited() ? Optional.empty() : Optional.of(startTime.plus(timeLimit.toDuration()));
     }
 
     private static void requireAbsolute(Path path, String what) {

@@ -93,7 +93,7 @@ public final class JobRunner {
         Process process = builder.start();
         SpoolRecord record = new SpoolRecord(jobId, user.uid(), process.pid(), job.endTime(), job.signal());
         spool.writeRecord(record);
-        RunningJob running = new RunningJob(jobId, spool, jobCgroup, scheduler, config.killWait());
+        RunningJob running = new RunningJob(jobId, spool, jobCgroup, Optional.of(batch), scheduler, config.killWait());
         jobs.put(jobId, running);
         running.armTimers(record, clock);
         LOG.info("job {}: batch script started for {} (uid {}) in {}", jobId, user.name(), user.uid(), job.workDir());
@@ -137,8 +137,8 @@ public final class JobRunner {
             if (cgroup.isEmpty()) {
                 LOG.error("job {}: spool record without a cgroup; reporting it failed", record.jobId());
             }
-            RunningJob running = new RunningJob(record.jobId(), spool, cgroup.orElse(null), scheduler,
-                    config.killWait());
+            RunningJob running = new RunningJob(record.jobId(), spool, cgroup.orElse(null),
+                    cgroups.findStep(record.jobId(), StepName.BATCH), scheduler, config.killWait());
             jobs.put(record.jobId(), running);
             taken.add(record.jobId());
             if (cgroup.isPresent()) {
@@ -190,26 +190,31 @@ public final class JobRunner {
             launchError = Optional.of("the job wrapper ended without recording the script's status");
         }
         ExitStatus exit = launchError.isPresent() ? new ExitStatus(1, 0) : status.get();
-        Optional<CgroupUsage> usage = drain(running);
+        Drained drained = drain(running);
         JobState state = launchError.isPresent() ? JobState.FAILED
-                : JobState.ended(running.forcedEnd(), usage.map(CgroupUsage::oomKilled).orElse(false), exit);
-        JobCompletion completion = new JobCompletion(jobId, state, exit, usage, launchError);
+                : JobState.ended(running.forcedEnd(), drained.oomKilled(), exit);
+        JobCompletion completion = new JobCompletion(jobId, state, exit, drained.usage(), launchError);
         LOG.info("job {}: {} ExitCode={}{}", jobId, state, exit, launchError.map(e -> " (" + e + ")").orElse(""));
+        jobs.remove(jobId);
+        // The spool goes only once the completion was taken: should reporting fail, a restarted
+        // slurmd finds the job again and reports it then.
+        onComplete.accept(completion);
         try {
-            onComplete.accept(completion);
             spool.remove();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } finally {
-            jobs.remove(jobId);
         }
     }
 
+    private record Drained(Optional<CgroupUsage> usage, boolean oomKilled) {
+        static final Drained UNKNOWN = new Drained(Optional.empty(), false);
+    }
+
     /** Kills what the script left behind, then reads the usage and removes the cgroup. */
-    private Optional<CgroupUsage> drain(RunningJob running) {
+    private Drained drain(RunningJob running) {
         Cgroup cgroup = running.cgroup();
         if (cgroup == null) {
-            return Optional.empty();
+            return Drained.UNKNOWN;
         }
         try {
             if (!cgroup.isEmpty()) {
@@ -217,17 +222,21 @@ public final class JobRunner {
             }
             if (!cgroup.awaitEmpty(DRAIN_TIMEOUT)) {
                 LOG.error("job {}: processes survive SIGKILL; cgroup {} kept", running.jobId(), cgroup.path());
-                return Optional.of(cgroup.usage());
+                CgroupUsage usage = cgroup.usage();
+                return new Drained(Optional.of(usage), usage.oomKilled());
             }
             CgroupUsage usage = cgroup.usage();
+            // cgroup v1 counts an OOM kill only where the victim was, not in the job's cgroup above.
+            boolean oomKilled = usage.oomKilled()
+                    || running.batchStep().map(step -> step.usage().oomKilled()).orElse(false);
             cgroup.remove();
-            return Optional.of(usage);
+            return new Drained(Optional.of(usage), oomKilled);
         } catch (CgroupException e) {
             LOG.error("job {}: {}", running.jobId(), e.getMessage());
-            return Optional.empty();
+            return Drained.UNKNOWN;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Optional.empty();
+            return Drained.UNKNOWN;
         }
     }
 

@@ -19,6 +19,7 @@ import java.util.stream.Collectors;
 final class JobWrapper {
     static final String PERL = "/usr/bin/perl";
     static final String SETPRIV = "/usr/bin/setpriv";
+    static final String SETSID = "/usr/bin/setsid";
     private static final String RESOURCE = "job_wrapper.pl";
 
     private final Path script;
@@ -41,9 +42,13 @@ final class JobWrapper {
         return new JobWrapper(target);
     }
 
-    /** {@code setpriv} for the user with exactly these groups, then the script and its arguments. */
+    /**
+     * A new session, then {@code setpriv} for the user with exactly these groups, then the script
+     * and its arguments.
+     */
     static List<String> asUser(JobUser user, List<Integer> groups, Path script, List<String> argv) {
         List<String> command = new ArrayList<>();
+        command.add(SETSID);
         command.add(SETPRIV);
         command.add("--reuid=" + user.uid());
         command.add("--regid=" + user.gid());
@@ -79,7 +84,7 @@ final class JobWrapper {
     }
 
     static void requireTools() {
-        for (String tool : List.of(PERL, SETPRIV)) {
+        for (String tool : List.of(PERL, SETSID, SETPRIV)) {
             if (!Files.isExecutable(Path.of(tool))) {
                 throw new UncheckedIOException(new IOException("job launch needs " + tool));
             }

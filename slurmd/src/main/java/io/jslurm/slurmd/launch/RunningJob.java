@@ -31,16 +31,19 @@ final class RunningJob {
     private final long jobId;
     private final JobSpool spool;
     private final Cgroup cgroup;
+    private final Optional<Cgroup> batchStep;
     private final ScheduledExecutorService scheduler;
     private final Duration killWait;
     private final List<ScheduledFuture<?>> timers = new ArrayList<>();
     private JobState forcedEnd;
     private boolean finished;
 
-    RunningJob(long jobId, JobSpool spool, Cgroup cgroup, ScheduledExecutorService scheduler, Duration killWait) {
+    RunningJob(long jobId, JobSpool spool, Cgroup cgroup, Optional<Cgroup> batchStep,
+               ScheduledExecutorService scheduler, Duration killWait) {
         this.jobId = jobId;
         this.spool = spool;
         this.cgroup = cgroup;
+        this.batchStep = batchStep;
         this.scheduler = scheduler;
         this.killWait = killWait;
         this.forcedEnd = spool.endReason().orElse(null);
@@ -56,6 +59,11 @@ final class RunningJob {
 
     Cgroup cgroup() {
         return cgroup;
+    }
+
+    /** The batch step's own cgroup, where the script's processes are. */
+    Optional<Cgroup> batchStep() {
+        return batchStep;
     }
 
     /** Arms the warning signal and the time limit, from the clock's now; past deadlines fire at once. */

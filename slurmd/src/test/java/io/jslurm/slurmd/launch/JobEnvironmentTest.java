@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.launch;
 
+import io.jslurm.common.time.TimeLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -160,11 +161,11 @@ class JobEnvironmentTest {
     @Test
     void startAndEndAreUnixSeconds() {
         Jobs jobs = new Jobs();
-        jobs.timeLimit = Optional.of(Duration.ofMinutes(90));
+        jobs.timeLimit = TimeLimit.ofMinutes(90);
         long start = Jobs.START.getEpochSecond();
         assertThat(env(jobs)).containsEntry("SLURM_JOB_START_TIME", Long.toString(start))
                 .containsEntry("SLURM_JOB_END_TIME", Long.toString(start + 5400));
-        jobs.timeLimit = Optional.empty();
+        jobs.timeLimit = TimeLimit.UNLIMITED;
         assertThat(env(jobs)).containsEntry("SLURM_JOB_END_TIME", Long.toString(start + 365L * 24 * 3600));
     }
 

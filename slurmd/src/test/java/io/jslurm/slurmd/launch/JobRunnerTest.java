@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.launch;
 
+import io.jslurm.common.time.TimeLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,6 +10,7 @@ import io.jslurm.slurmd.cgroup.CgroupLayout;
 import io.jslurm.slurmd.cgroup.CgroupLimits;
 import io.jslurm.slurmd.cgroup.CgroupManager;
 import io.jslurm.slurmd.cgroup.Cgroups;
+import io.jslurm.slurmd.cgroup.MemoryLimit;
 import io.jslurm.slurmd.hw.HostFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +23,7 @@ import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -136,7 +139,6 @@ class JobRunnerTest {
                 echo to-stderr >&2
                 """);
         jobs.argv = List.of("first", "second arg");
-        jobs.stdio("", "out-%j.txt", null, OpenMode.TRUNCATE);
         jobs.stdio = new StdioSpec(Optional.empty(), Optional.of("out-%j.txt"), Optional.empty(), OpenMode.TRUNCATE);
         JobCompletion completion = run(jobs);
 
@@ -198,7 +200,7 @@ class JobRunnerTest {
                 trap 'echo terminated >> checkpoint-$SLURM_JOB_ID; exit 143' TERM
                 while true; do sleep 0.1; done
                 """);
-        jobs.timeLimit = Optional.of(Duration.ofSeconds(2));
+        jobs.timeLimit = TimeLimit.ofSeconds(2);
         jobs.signal = Optional.of(new WarningSignal(10, Duration.ofSeconds(1), false));
         long started = System.nanoTime();
         JobCompletion completion = run(jobs);
@@ -213,7 +215,7 @@ class JobRunnerTest {
     @Test
     void sigkillFollowsKillWaitWhenSigtermIsIgnored() throws Exception {
         Jobs jobs = job("trap '' TERM\nwhile true; do sleep 0.1; done\n");
-        jobs.timeLimit = Optional.of(Duration.ofSeconds(1));
+        jobs.timeLimit = TimeLimit.ofSeconds(1);
         JobCompletion completion = run(jobs);
         assertThat(completion.state()).isEqualTo(JobState.TIMEOUT);
         assertThat(completion.exit()).hasToString("0:9");
@@ -279,7 +281,7 @@ class JobRunnerTest {
     @Test
     void reattachedRunnerKeepsTheTimeLimit() throws Exception {
         Jobs jobs = job("while true; do sleep 0.1; done\n");
-        jobs.timeLimit = Optional.of(Duration.ofSeconds(2));
+        jobs.timeLimit = TimeLimit.ofSeconds(2);
         runner.launch(jobs.build(), CgroupLimits.NONE);
         runner.shutdown();
         Thread.sleep(300);
@@ -343,6 +345,7 @@ class JobRunnerTest {
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(script))).isEqualTo("rwx------");
         assertThat(read(script)).isEqualTo(jobs.script);
         awaitCompletion();
+        awaitGone(script.getParent());
         assertThat(script.getParent()).doesNotExist();
     }
 
@@ -353,6 +356,79 @@ class JobRunnerTest {
         assertThatThrownBy(() -> runner.launch(jobs.build(), CgroupLimits.NONE))
                 .isInstanceOf(IllegalStateException.class);
         awaitCompletion();
+    }
+
+    @Test
+    void warningSignalWithBReachesOnlyTheBatchShell() throws Exception {
+        Jobs jobs = job("""
+                trap 'echo shell got USR1 >> signals-$SLURM_JOB_ID' USR1
+                bash -c "trap 'echo child got USR1 >> signals-$SLURM_JOB_ID' USR1; sleep 1.5 & wait; wait" &
+                child=$!
+                wait $child
+                wait $child
+                """);
+        jobs.timeLimit = TimeLimit.ofSeconds(3);
+        jobs.signal = Optional.of(new WarningSignal(10, Duration.ofMillis(2500), true));
+        JobCompletion completion = run(jobs);
+        assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
+        assertThat(read(workDir.resolve("signals-" + jobs.jobId))).isEqualTo("shell got USR1\n");
+    }
+
+    @Test
+    void reattachReportsAJobThatEndedWhileNoRunnerWatched() throws Exception {
+        Jobs jobs = job("exit 5\n");
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        runner.shutdown();
+        Path status = spoolDir.resolve(String.format("job%05d", jobs.jobId)).resolve("status");
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!Files.exists(status) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(completions).isEmpty();
+
+        JobRunner restarted = newRunner(Duration.ofSeconds(1));
+        assertThat(restarted.reattach()).containsExactly(jobs.jobId);
+        JobCompletion completion = awaitCompletion();
+        assertThat(completion.exit()).hasToString("5:0");
+        assertThat(completion.state()).isEqualTo(JobState.FAILED);
+    }
+
+    @Test
+    void memoryBeyondTheCgroupLimitEndsOutOfMemory() throws Exception {
+        Jobs jobs = job("exec tail /dev/zero\n");
+        long limit = 64L << 20;
+        runner.launch(jobs.build(), CgroupLimits.NONE.withMemory(new MemoryLimit(OptionalLong.of(limit), OptionalLong.of(0))));
+        JobCompletion completion = awaitCompletion();
+        assertThat(completion.state()).isEqualTo(JobState.OUT_OF_MEMORY);
+        assertThat(completion.exit()).hasToString("0:9");
+        assertThat(completion.usage()).hasValueSatisfying(usage -> assertThat(usage.peakMemoryBytes().orElse(0))
+                .isGreaterThan(limit / 2));
+    }
+
+    /** From the launch request to the script's first command; printed for the record. */
+    @Test
+    void launchOverhead() throws Exception {
+        int launches = 10;
+        long[] toExecMicros = new long[launches];
+        long[] callMicros = new long[launches];
+        for (int i = 0; i < launches; i++) {
+            Jobs jobs = job("echo $EPOCHREALTIME > started-$SLURM_JOB_ID\n");
+            Instant requested = Instant.now();
+            long before = System.nanoTime();
+            runner.launch(jobs.build(), CgroupLimits.NONE);
+            callMicros[i] = (System.nanoTime() - before) / 1_000;
+            awaitCompletion();
+            String[] started = read(workDir.resolve("started-" + jobs.jobId)).trim().split("\\.");
+            long startedMicros = Long.parseLong(started[0]) * 1_000_000 + Long.parseLong(started[1]);
+            toExecMicros[i] = startedMicros - (requested.getEpochSecond() * 1_000_000 + requested.getNano() / 1_000);
+        }
+        java.util.Arrays.sort(toExecMicros);
+        java.util.Arrays.sort(callMicros);
+        System.out.printf("launch overhead over %d jobs: launch() median %.1f ms; request to script running"
+                        + " median %.1f ms, min %.1f ms, max %.1f ms%n", launches, callMicros[launches / 2] / 1000.0,
+                toExecMicros[launches / 2] / 1000.0, toExecMicros[0] / 1000.0, toExecMicros[launches - 1] / 1000.0);
+        assertThat(toExecMicros[launches / 2]).as("median microseconds to the script's first command")
+                .isPositive().isLessThan(1_000_000);
     }
 
     private static void giveToUser(Path file) throws IOException {
@@ -368,6 +444,13 @@ class JobRunnerTest {
         }
         String text = read(stat);
         return text.charAt(text.lastIndexOf(')') + 2) != 'Z';
+    }
+
+    private static void awaitGone(Path path) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (Files.exists(path) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
     }
 
     private void awaitScriptPid(long jobId) throws InterruptedException {

@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.launch;
 
+import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.hostlist.Hostlist;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,7 +39,7 @@ final class Jobs {
     String submitHost = "login01";
     Path workDir = Path.of("/home/alice/project");
     StdioSpec stdio = StdioSpec.defaults();
-    Optional<Duration> timeLimit = Optional.of(Duration.ofHours(1));
+    TimeLimit timeLimit = TimeLimit.ofMinutes(60);
     Instant startTime = START;
     Optional<WarningSignal> signal = Optional.empty();
     int restartCount = 0;
