@@ -14,24 +14,21 @@ import java.util.List;
  * open or mknod of a device node by processes in the cgroup (and below it). The program denies the
  * listed devices and allows the rest, like the v1 rules jslurm writes.
  *
- * <p>Programs are attached with {@code BPF_F_ALLOW_MULTI}, so a step's program adds to its job's:
- * a device must pass both. Setting a cgroup's rules again first detaches the programs attached to
- * that cgroup before. The kernel keeps an attached program alive after its descriptor is closed,
- * for as long as the cgroup exists, so rules outlive a slurmd restart.
+ * <p>Programs are attached with {@code BPF_F_ALLOW_MULTI}, so every program on the cgroup and on
+ * the cgroups above it must allow a device: a step's denials add to its job's, and denying more
+ * later adds a program, as writing {@code devices.deny} again does on v1. The kernel keeps an
+ * attached program for as long as the cgroup exists, descriptor closed or not, so the rules
+ * outlive a slurmd restart.
  */
 final class BpfDeviceFilter {
     private static final int BPF_PROG_LOAD = 5;
     private static final int BPF_PROG_ATTACH = 8;
-    private static final int BPF_PROG_DETACH = 9;
-    private static final int BPF_PROG_GET_FD_BY_ID = 13;
-    private static final int BPF_PROG_QUERY = 16;
     private static final int BPF_PROG_TYPE_CGROUP_DEVICE = 15;
     private static final int BPF_CGROUP_DEVICE = 6;
     private static final int BPF_F_ALLOW_MULTI = 2;
     /** Any size up to the kernel's union bpf_attr works; bytes the kernel does not know must be zero. */
     private static final int ATTR_SIZE = 128;
     private static final int LOG_SIZE = 64 * 1024;
-    private static final int MAX_QUERIED = 64;
     /** bpf_cgroup_dev_ctx: access_type (access << 16 | type), major, minor; all u32. */
     private static final int CTX_ACCESS_TYPE = 0;
     private static final int CTX_MAJOR = 4;
@@ -39,7 +36,7 @@ final class BpfDeviceFilter {
     private static final int DEVCG_DEV_BLOCK = 1;
     private static final int DEVCG_DEV_CHAR = 2;
 
-    /** Replaces the device rules attached to {@code cgroupDir} by ones denying {@code denied}. */
+    /** Attaches a program denying {@code denied} to the cgroup at {@code cgroupDir}. */
     void deny(Path cgroupDir, List<DeviceRule> denied) {
         LibC libc = LibC.load();
         int cgroupFd = libc.open(cgroupDir.toString(), LibC.O_RDONLY | LibC.O_DIRECTORY | LibC.O_CLOEXEC);
@@ -47,10 +44,6 @@ final class BpfDeviceFilter {
             throw new CgroupException("cannot open cgroup " + cgroupDir + ": " + LibC.errorText(Native.getLastError()));
         }
         try {
-            detachAll(libc, cgroupFd, cgroupDir);
-            if (denied.isEmpty()) {
-                return;
-            }
             int programFd = load(libc, program(denied), cgroupDir);
             try {
                 Memory attr = attr();
@@ -64,31 +57,6 @@ final class BpfDeviceFilter {
             }
         } finally {
             libc.close(cgroupFd);
-        }
-    }
-
-    private static void detachAll(LibC libc, int cgroupFd, Path cgroupDir) {
-        Memory ids = new Memory(4L * MAX_QUERIED);
-        Memory query = attr();
-        query.setInt(0, cgroupFd);
-        query.setInt(4, BPF_CGROUP_DEVICE);
-        query.setLong(16, Pointer.nativeValue(ids));
-        query.setInt(24, MAX_QUERIED);
-        bpf(libc, BPF_PROG_QUERY, query, "list device programs of " + cgroupDir);
-        int count = query.getInt(24);
-        for (int i = 0; i < count; i++) {
-            Memory byId = attr();
-            byId.setInt(0, ids.getInt(4L * i));
-            int programFd = bpf(libc, BPF_PROG_GET_FD_BY_ID, byId, "open device program of " + cgroupDir);
-            try {
-                Memory detach = attr();
-                detach.setInt(0, cgroupFd);
-                detach.setInt(4, programFd);
-                detach.setInt(8, BPF_CGROUP_DEVICE);
-                bpf(libc, BPF_PROG_DETACH, detach, "detach a device program from " + cgroupDir);
-            } finally {
-                libc.close(programFd);
-            }
         }
     }
 

@@ -18,7 +18,11 @@ public interface Cgroup {
 
     CgroupVersion version();
 
-    /** Moves a running process (and, on v1, all its threads) into this cgroup. */
+    /**
+     * Moves a running process (with all its threads) into this cgroup. On v2 only cgroups without
+     * children may hold processes once controllers are enabled below them, so processes belong in
+     * steps, not jobs.
+     */
     void addProcess(long pid);
 
     /**
@@ -41,7 +45,10 @@ public interface Cgroup {
      */
     void signal(int signal);
 
-    /** SIGKILL to every process, through v2's {@code cgroup.kill} where the kernel has it. */
+    /**
+     * SIGKILL to every process, through v2's {@code cgroup.kill} where the kernel has it; a frozen
+     * (suspended) cgroup is thawed so the processes can die.
+     */
     void kill();
 
     /** Stops every process (suspend); returns once the kernel reports them all frozen. */

@@ -16,12 +16,14 @@ import java.util.OptionalLong;
  * @param swapBytes swap allowed on top of the RAM limit (v1 {@code memory.memsw.limit_in_bytes} is
  *     RAM plus this; v2 {@code memory.swap.max} is this); {@code 0} forbids swapping
  * @param pidsMax how many processes and threads may exist at once
- * @param deniedDevices device nodes the processes must not open; all others stay allowed
+ * @param deniedDevices device nodes the processes must not open; all others stay allowed. Denials
+ *     add to those the cgroup (or one above it) already has: a device once denied stays denied
  */
 public record CgroupLimits(Optional<CpuSet> cpus, Optional<CpuSet> mems, OptionalLong ramBytes,
                            OptionalLong swapBytes, OptionalLong pidsMax, List<DeviceRule> deniedDevices) {
     public static final CgroupLimits NONE = new CgroupLimits(Optional.empty(), Optional.empty(),
             OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(), List.of());
+    private static final long MIB = 1024L * 1024L;
 
     public CgroupLimits {
         Objects.requireNonNull(cpus, "cpus");
@@ -52,6 +54,21 @@ public record CgroupLimits(Optional<CpuSet> cpus, Optional<CpuSet> mems, Optiona
         if (value.isPresent() && value.getAsLong() <= 0) {
             throw new IllegalArgumentException(name + " must be positive: " + value.getAsLong());
         }
+    }
+
+    /** The limits set, for logs: {@code cpus=0-3 mems=0 ram=4096M swap=0M pids=512 deny=[c 195:1 rwm]}. */
+    @Override
+    public String toString() {
+        StringBuilder out = new StringBuilder();
+        cpus.ifPresent(set -> out.append(" cpus=").append(set));
+        mems.ifPresent(set -> out.append(" mems=").append(set));
+        ramBytes.ifPresent(bytes -> out.append(" ram=").append(bytes / MIB).append('M'));
+        swapBytes.ifPresent(bytes -> out.append(" swap=").append(bytes / MIB).append('M'));
+        pidsMax.ifPresent(max -> out.append(" pids=").append(max));
+        if (!deniedDevices.isEmpty()) {
+            out.append(" deny=").append(deniedDevices);
+        }
+        return out.length() == 0 ? "none" : out.substring(1);
     }
 
     public CgroupLimits withCpus(CpuSet newCpus, CpuSet newMems) {

@@ -14,8 +14,9 @@ import java.util.OptionalLong;
  * @param peakMemoryBytes the highest charge so far; empty where the kernel does not keep it
  *     (cgroup v2 before Linux 5.19)
  * @param oomKills processes the kernel's OOM killer killed inside the cgroup
- * @param memoryLimitHits times the charge hit the limit (v1 {@code memory.failcnt}, v2
- *     {@code memory.events} {@code max}); empty without a memory controller
+ * @param memoryLimitHits times a charge hit the limit (v1 {@code memory.failcnt} plus
+ *     {@code memory.memsw.failcnt}, v2 {@code memory.events} {@code max}); empty without a memory
+ *     controller
  * @param readBytes bytes read from block devices; empty without an I/O controller
  * @param writeBytes bytes written to block devices; empty without an I/O controller
  */

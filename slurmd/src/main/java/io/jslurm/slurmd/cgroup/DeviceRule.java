@@ -2,7 +2,6 @@ package io.jslurm.slurmd.cgroup;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.OptionalInt;
@@ -53,24 +52,10 @@ public record DeviceRule(DeviceType type, int major, OptionalInt minor) {
         }
     }
 
-    /** Whether a device of this type and number falls under the rule. */
-    public boolean covers(DeviceType otherType, int otherMajor, int otherMinor) {
-        return type == otherType && major == otherMajor && (minor.isEmpty() || minor.getAsInt() == otherMinor);
-    }
-
     /** The v1 {@code devices.allow}/{@code devices.deny} line. */
     @Override
     public String toString() {
         return type.letter() + " " + major + ":" + (minor.isPresent() ? Integer.toString(minor.getAsInt()) : "*")
                 + " rwm";
-    }
-
-    static boolean isDeviceNode(Path path) {
-        try {
-            int kind = (Integer) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS) & S_IFMT;
-            return kind == S_IFCHR || kind == S_IFBLK;
-        } catch (IOException | UnsupportedOperationException e) {
-            return false;
-        }
     }
 }

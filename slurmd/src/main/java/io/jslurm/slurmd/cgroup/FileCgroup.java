@@ -113,8 +113,16 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
         }
     }
 
+    /** A suspended job is thawed after the signal, or v1's frozen processes would never die. */
     @Override
     public void kill() {
+        sendKill();
+        if (canFreeze() && isFrozen()) {
+            thaw();
+        }
+    }
+
+    void sendKill() {
         signal(SIGKILL);
     }
 

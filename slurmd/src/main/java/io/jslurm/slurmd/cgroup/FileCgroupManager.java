@@ -65,7 +65,7 @@ abstract sealed class FileCgroupManager implements CgroupManager permits V1Cgrou
             cgroup.remove();
             throw e;
         }
-        LOG.info("created cgroup {}", cgroup);
+        LOG.info("created cgroup {} with limits {}", cgroup, limits);
         return cgroup;
     }
 

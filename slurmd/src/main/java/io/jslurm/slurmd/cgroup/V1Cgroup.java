@@ -3,6 +3,7 @@ package io.jslurm.slurmd.cgroup;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +82,7 @@ final class V1Cgroup extends FileCgroup {
                 CgroupFiles.write(devices.resolve("devices.deny"), rule.toString());
             }
         }
-        LOG.info("cgroup {} limits: {}", path(), limits);
+        LOG.debug("cgroup {} limits: {}", path(), limits);
     }
 
     /**
@@ -127,14 +128,36 @@ final class V1Cgroup extends FileCgroup {
                 .orElse(OptionalLong.empty());
         OptionalLong peak = memory.map(m -> CgroupFiles.readLong(m.resolve("memory.max_usage_in_bytes")))
                 .orElse(OptionalLong.empty());
-        long oomKills = memory.map(m -> CgroupFiles.readKeyed(m.resolve("memory.oom_control"))
-                .getOrDefault("oom_kill", 0L)).orElse(0L);
-        OptionalLong limitHits = memory.map(m -> CgroupFiles.readLong(m.resolve("memory.failcnt")))
-                .orElse(OptionalLong.empty());
+        long oomKills = memory.map(V1Cgroup::oomKillsBelow).orElse(0L);
+        OptionalLong limitHits = memory.map(V1Cgroup::limitHits).orElse(OptionalLong.empty());
         Optional<long[]> io = dir(V1Controller.BLKIO).map(V1Cgroup::readBlkio);
         return new CgroupUsage(user, system, current, peak, oomKills, limitHits,
                 io.map(bytes -> OptionalLong.of(bytes[0])).orElse(OptionalLong.empty()),
                 io.map(bytes -> OptionalLong.of(bytes[1])).orElse(OptionalLong.empty()));
+    }
+
+    /**
+     * A charge is refused by the RAM-plus-swap counter or by the RAM counter, and only the one
+     * refusing counts it, so hits are the sum of both.
+     */
+    private static OptionalLong limitHits(Path memory) {
+        OptionalLong ram = CgroupFiles.readLong(memory.resolve("memory.failcnt"));
+        OptionalLong ramAndSwap = CgroupFiles.readLong(memory.resolve("memory.memsw.failcnt"));
+        return ram.isEmpty() ? ram : OptionalLong.of(ram.getAsLong() + ramAndSwap.orElse(0));
+    }
+
+    /**
+     * v1 counts an OOM kill only in the cgroup of the process killed, which is a step when a job's
+     * limit was hit, so the job's count is the sum over its tree.
+     */
+    private static long oomKillsBelow(Path memory) {
+        long kills = 0;
+        List<Path> tree = new ArrayList<>(CgroupFiles.descendantsDeepestFirst(memory));
+        tree.add(memory);
+        for (Path dir : tree) {
+            kills += CgroupFiles.readKeyed(dir.resolve("memory.oom_control")).getOrDefault("oom_kill", 0L);
+        }
+        return kills;
     }
 
     /** Bytes read and written, summed over devices, from lines like {@code 8:0 Read 4096}. */

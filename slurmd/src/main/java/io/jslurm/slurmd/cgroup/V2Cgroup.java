@@ -61,15 +61,18 @@ final class V2Cgroup extends FileCgroup {
         return CgroupFiles.readKeyed(dir.resolve("cgroup.events"));
     }
 
-    /** {@code cgroup.kill} (Linux 5.14) kills the whole subtree atomically, forks in flight included. */
+    /**
+     * {@code cgroup.kill} (Linux 5.14) kills the whole subtree atomically, forks in flight and
+     * frozen processes included.
+     */
     @Override
-    public void kill() {
+    void sendKill() {
         Path killFile = dir.resolve("cgroup.kill");
         if (Files.exists(killFile)) {
             CgroupFiles.write(killFile, "1");
             LOG.info("killed cgroup {} through cgroup.kill", path());
         } else {
-            super.kill();
+            super.sendKill();
         }
     }
 
@@ -83,7 +86,7 @@ final class V2Cgroup extends FileCgroup {
         if (!limits.deniedDevices().isEmpty()) {
             deviceFilter.deny(dir, limits.deniedDevices());
         }
-        LOG.info("cgroup {} limits: {}", path(), limits);
+        LOG.debug("cgroup {} limits: {}", path(), limits);
     }
 
     @Override
