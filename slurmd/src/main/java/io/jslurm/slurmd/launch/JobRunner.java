@@ -19,7 +19,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -97,7 +96,10 @@ public final class JobRunner {
         jobs.put(jobId, running);
         running.armTimers(record, clock);
         LOG.info("job {}: batch script started for {} (uid {}) in {}", jobId, user.name(), user.uid(), job.workDir());
-        process.onExit().thenRunAsync(() -> complete(running), scheduler);
+        process.onExit().thenRunAsync(() -> complete(running), scheduler).exceptionally(failure -> {
+            LOG.error("job {}: completion failed", jobId, failure);
+            return null;
+        });
     }
 
     /** {@code scancel -s SIG}: delivers the signal and lets the job go on. */
@@ -144,8 +146,8 @@ public final class JobRunner {
             if (cgroup.isPresent()) {
                 running.armTimers(record, clock);
             }
-            watch(running, record.wrapperPid());
             LOG.info("job {}: re-attached", record.jobId());
+            scheduler.execute(() -> watch(running, record.wrapperPid()));
         }
         return taken;
     }
@@ -163,18 +165,20 @@ public final class JobRunner {
 
     /** Completes a re-attached job once its wrapper wrote the status, or vanished without one. */
     private void watch(RunningJob running, long wrapperPid) {
-        ScheduledFuture<?>[] poll = new ScheduledFuture<?>[1];
-        poll[0] = scheduler.scheduleWithFixedDelay(() -> {
-            if (shutDown) {
-                poll[0].cancel(false);
-                return;
-            }
+        if (shutDown) {
+            return;
+        }
+        try {
             boolean wrapperGone = ProcessHandle.of(wrapperPid).map(p -> !p.isAlive()).orElse(true);
             if (running.spool().status().isPresent() || wrapperGone || running.cgroup() == null) {
-                poll[0].cancel(false);
                 complete(running);
+                return;
             }
-        }, 0, REATTACH_POLL.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RuntimeException e) {
+            LOG.error("job {}: completion failed", running.jobId(), e);
+            return;
+        }
+        scheduler.schedule(() -> watch(running, wrapperPid), REATTACH_POLL.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private void complete(RunningJob running) {

@@ -75,7 +75,7 @@ final class JobSpool {
     /** The script as the user's own file, {@code 0700}: only they (and root) can read or run it. */
     void writeScript(String text, JobUser user) throws IOException {
         Path script = script();
-        writeAtomically(script, text, "rwx------");
+        writeNew(script, text, "rwx------");
         Files.setAttribute(script, "unix:uid", user.uid());
         Files.setAttribute(script, "unix:gid", user.gid());
     }
@@ -84,7 +84,7 @@ final class JobSpool {
     void writeEnvironment(Map<String, String> env) throws IOException {
         StringBuilder out = new StringBuilder();
         env.forEach((name, value) -> out.append(name).append('=').append(value).append('\0'));
-        writeAtomically(dir.resolve(ENVIRONMENT), out.toString(), "rw-------");
+        writeNew(dir.resolve(ENVIRONMENT), out.toString(), "rw-------");
     }
 
     void writeRecord(SpoolRecord record) throws IOException {
@@ -136,6 +136,16 @@ final class JobSpool {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * For the files written before the wrapper starts: nothing reads them before that, and a
+     * launch cut short leaves no job record, so they need no atomic rename.
+     */
+    private static void writeNew(Path path, String text, String permissions) throws IOException {
+        Files.deleteIfExists(path);
+        Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions)));
+        Files.writeString(path, text, StandardCharsets.UTF_8);
     }
 
     private static void writeAtomically(Path path, String text, String permissions) throws IOException {

@@ -229,10 +229,7 @@ class JobRunnerTest {
                 """);
         runner.launch(jobs.build(), CgroupLimits.NONE);
         Path pidFile = workDir.resolve("grandchild-" + jobs.jobId);
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!(Files.exists(pidFile) && !read(pidFile).isBlank()) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        awaitUntil(() -> Files.exists(pidFile) && !read(pidFile).isBlank());
         long grandchild = Long.parseLong(read(pidFile).trim());
         assertThat(ProcessHandle.of(grandchild)).isPresent();
         assertThat(runner.status(jobs.jobId)).contains(JobState.RUNNING);
@@ -252,9 +249,9 @@ class JobRunnerTest {
                 while true; do sleep 0.1; done
                 """);
         runner.launch(jobs.build(), CgroupLimits.NONE);
-        awaitScriptPid(jobs.jobId);
+        awaitUntil(() -> Files.exists(spool(jobs.jobId).resolve("pid")));
         Thread.sleep(200);
-        runner.signal(jobs.jobId, 12, true);
+        runner.signal(jobs.jobId, 12, false);
         JobCompletion completion = awaitCompletion();
         assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
         assertThat(read(workDir.resolve("signals-" + jobs.jobId))).isEqualTo("got USR2\n");
@@ -340,12 +337,12 @@ class JobRunnerTest {
     void spoolHoldsTheScriptAsTheUsersOwnWhileItRuns() throws Exception {
         Jobs jobs = job("sleep 0.5\n");
         runner.launch(jobs.build(), CgroupLimits.NONE);
-        Path script = spoolDir.resolve(String.format("job%05d", jobs.jobId)).resolve("slurm_script");
+        Path script = spool(jobs.jobId).resolve("slurm_script");
         assertThat(owner(script)).isEqualTo(user.uid);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(script))).isEqualTo("rwx------");
         assertThat(read(script)).isEqualTo(jobs.script);
         awaitCompletion();
-        awaitGone(script.getParent());
+        awaitUntil(() -> !Files.exists(script.getParent()));
         assertThat(script.getParent()).doesNotExist();
     }
 
@@ -379,11 +376,7 @@ class JobRunnerTest {
         Jobs jobs = job("exit 5\n");
         runner.launch(jobs.build(), CgroupLimits.NONE);
         runner.shutdown();
-        Path status = spoolDir.resolve(String.format("job%05d", jobs.jobId)).resolve("status");
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!Files.exists(status) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        awaitUntil(() -> Files.exists(spool(jobs.jobId).resolve("status")));
         assertThat(completions).isEmpty();
 
         JobRunner restarted = newRunner(Duration.ofSeconds(1));
@@ -446,17 +439,19 @@ class JobRunnerTest {
         return text.charAt(text.lastIndexOf(')') + 2) != 'Z';
     }
 
-    private static void awaitGone(Path path) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (Files.exists(path) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+    private static Path spool(long jobId) {
+        return spoolDir.resolve(String.format("job%05d", jobId));
     }
 
-    private void awaitScriptPid(long jobId) throws InterruptedException {
-        Path pid = spoolDir.resolve(String.format("job%05d", jobId)).resolve("pid");
+    private interface Condition {
+        boolean holds() throws IOException;
+    }
+
+    /** Polls until the condition holds, failing the test after {@link #WAIT}. */
+    private static void awaitUntil(Condition condition) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!Files.exists(pid) && System.nanoTime() < deadline) {
+        while (!condition.holds()) {
+            assertThat(System.nanoTime()).as("waited too long").isLessThan(deadline);
             Thread.sleep(10);
         }
     }
