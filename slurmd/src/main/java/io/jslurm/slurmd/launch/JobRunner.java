@@ -74,32 +74,60 @@ public final class JobRunner {
             throw new IllegalStateException("job " + jobId + " is already running here");
         }
         JobUser user = job.user();
-        List<Integer> groups = SupplementaryGroups.of(user);
         JobSpool spool = JobSpool.create(config.spoolDir(), jobId);
-        spool.writeScript(job.script(), user);
-        spool.writeEnvironment(JobEnvironment.of(job, config.node()));
-        Cgroup jobCgroup = cgroups.createJob(user.uid(), jobId, limits);
-        Cgroup batch = cgroups.createStep(user.uid(), jobId, StepName.BATCH, CgroupLimits.NONE);
-        List<String> confined = batch.joinAndExec(JobWrapper.asUser(user, groups, spool.script(), job.argv()));
-        List<String> command = wrapper.command(spool, user, groups, job.workDir(), StdioFiles.of(job),
-                job.stdio().openMode() == OpenMode.APPEND, confined);
-        File log = spool.dir().resolve(JobSpool.WRAPPER_LOG).toFile();
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectInput(StdioFiles.DEV_NULL.toFile())
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
-                .redirectErrorStream(true);
-        builder.environment().clear();
-        Process process = builder.start();
+        Cgroup jobCgroup = null;
+        Cgroup batch;
+        Process process;
+        try {
+            List<Integer> groups = SupplementaryGroups.of(user);
+            spool.writeScript(job.script(), user);
+            spool.writeEnvironment(JobEnvironment.of(job, config.node()));
+            jobCgroup = cgroups.createJob(user.uid(), jobId, limits);
+            batch = cgroups.createStep(user.uid(), jobId, StepName.BATCH, CgroupLimits.NONE);
+            List<String> confined = batch.joinAndExec(JobWrapper.asUser(user, groups, spool.script(), job.argv()));
+            process = start(wrapper.command(spool, user, groups, job.workDir(), StdioFiles.of(job),
+                    job.stdio().openMode() == OpenMode.APPEND, confined), spool);
+        } catch (IOException | RuntimeException e) {
+            abandon(jobId, spool, jobCgroup);
+            throw e;
+        }
         SpoolRecord record = new SpoolRecord(jobId, user.uid(), process.pid(), job.endTime(), job.signal());
-        spool.writeRecord(record);
         RunningJob running = new RunningJob(jobId, spool, jobCgroup, Optional.of(batch), scheduler, config.killWait());
         jobs.put(jobId, running);
+        try {
+            spool.writeRecord(record);
+        } catch (IOException e) {
+            LOG.error("job {}: cannot write its spool record; a restarted slurmd will not find it: {}", jobId,
+                    e.getMessage());
+        }
         running.armTimers(record, clock);
         LOG.info("job {}: batch script started for {} (uid {}) in {}", jobId, user.name(), user.uid(), job.workDir());
         process.onExit().thenRunAsync(() -> complete(running), scheduler).exceptionally(failure -> {
             LOG.error("job {}: completion failed", jobId, failure);
             return null;
         });
+    }
+
+    private static Process start(List<String> command, JobSpool spool) throws IOException {
+        File log = spool.dir().resolve(JobSpool.WRAPPER_LOG).toFile();
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectInput(StdioFiles.DEV_NULL.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
+                .redirectErrorStream(true);
+        builder.environment().clear();
+        return builder.start();
+    }
+
+    /** Undoes a launch that failed before its wrapper ran: nothing of the user's has started. */
+    private static void abandon(long jobId, JobSpool spool, Cgroup jobCgroup) {
+        try {
+            if (jobCgroup != null) {
+                jobCgroup.remove();
+            }
+            spool.remove();
+        } catch (IOException | RuntimeException e) {
+            LOG.error("job {}: cleaning up after a failed launch: {}", jobId, e.getMessage());
+        }
     }
 
     /** {@code scancel -s SIG}: delivers the signal and lets the job go on. */

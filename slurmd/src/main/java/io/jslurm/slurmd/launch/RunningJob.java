@@ -66,8 +66,15 @@ final class RunningJob {
         return batchStep;
     }
 
-    /** Arms the warning signal and the time limit, from the clock's now; past deadlines fire at once. */
+    /**
+     * Arms the warning signal and the time limit, from the clock's now; past deadlines fire at
+     * once. A job a previous slurmd had begun to end gets its SIGKILL after KillWait again.
+     */
     synchronized void armTimers(SpoolRecord record, InstantSource clock) {
+        if (forcedEnd != null) {
+            scheduleKill();
+            return;
+        }
         Optional<Instant> end = record.endTime();
         if (end.isEmpty()) {
             return;
@@ -115,6 +122,10 @@ final class RunningJob {
         LOG.info("job {}: ending ({}): SIGTERM now, SIGKILL in {} s", jobId, reason, killWait.toSeconds());
         cgroup.signal(SIGCONT);
         cgroup.signal(SIGTERM);
+        scheduleKill();
+    }
+
+    private void scheduleKill() {
         schedule(killWait, () -> {
             if (!cgroup.isEmpty()) {
                 cgroup.kill();

@@ -264,11 +264,11 @@ class JobRunnerTest {
     void signalWithoutEndingTheJob() throws Exception {
         Jobs jobs = job("""
                 trap 'echo got USR2 >> signals-$SLURM_JOB_ID; exit 0' USR2
+                touch ready-$SLURM_JOB_ID
                 while true; do sleep 0.1; done
                 """);
         runner.launch(jobs.build(), CgroupLimits.NONE);
-        awaitUntil(() -> Files.exists(spool(jobs.jobId).resolve("pid")));
-        Thread.sleep(200);
+        awaitUntil(() -> Files.exists(workDir.resolve("ready-" + jobs.jobId)));
         runner.signal(jobs.jobId, 12, false);
         JobCompletion completion = awaitCompletion();
         assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
@@ -383,10 +383,36 @@ class JobRunnerTest {
                 wait $child
                 """);
         jobs.timeLimit = TimeLimit.ofSeconds(3);
-        jobs.signal = Optional.of(new WarningSignal(10, Duration.ofMillis(2500), true));
+        jobs.signal = Optional.of(new WarningSignal(10, Duration.ofSeconds(2), true));
         JobCompletion completion = run(jobs);
         assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
         assertThat(read(workDir.resolve("signals-" + jobs.jobId))).isEqualTo("shell got USR1\n");
+    }
+
+    @Test
+    void aCancelInterruptedByARestartStillEndsWithSigkill() throws Exception {
+        Jobs jobs = job("trap '' TERM\ntouch ready-$SLURM_JOB_ID\nwhile true; do sleep 0.1; done\n");
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        awaitUntil(() -> Files.exists(workDir.resolve("ready-" + jobs.jobId)));
+        runner.cancel(jobs.jobId);
+        runner.shutdown();
+
+        JobRunner restarted = newRunner(Duration.ofMillis(500));
+        restarted.reattach();
+        JobCompletion completion = awaitCompletion();
+        assertThat(completion.state()).isEqualTo(JobState.CANCELLED);
+        assertThat(completion.exit()).hasToString("0:9");
+    }
+
+    @Test
+    void submitUmaskAppliesToTheOutputFiles() throws Exception {
+        Jobs jobs = job("touch made-by-script-$SLURM_JOB_ID\n");
+        jobs.environment = Map.of("PATH", "/usr/bin:/bin", "SLURM_UMASK", "0077");
+        run(jobs);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                workDir.resolve("slurm-" + jobs.jobId + ".out")))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                workDir.resolve("made-by-script-" + jobs.jobId)))).isEqualTo("rw-------");
     }
 
     @Test
