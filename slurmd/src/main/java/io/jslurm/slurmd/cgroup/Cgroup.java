@@ -29,7 +29,8 @@ public interface Cgroup {
      * A command line that first moves itself into this cgroup, then executes {@code command}: the
      * way to start a process confined from its first instruction, before it can fork. It uses
      * {@code /bin/sh} and must run as root; privileges are dropped by {@code command} itself (for
-     * example a {@code setpriv} prefix), after joining.
+     * example a {@code setpriv} prefix), after joining. It exits with status 127 when it cannot
+     * join, having run nothing.
      */
     List<String> joinAndExec(List<String> command);
 

@@ -1,7 +1,9 @@
 package io.jslurm.slurmd.cgroup;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -82,7 +84,7 @@ final class CgroupFiles {
             return dirs;
         } catch (NoSuchFileException e) {
             return List.of();
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             throw new CgroupException("cannot list cgroups below " + directory + ": " + e.getMessage(), e);
         }
     }
@@ -117,7 +119,7 @@ final class CgroupFiles {
     static void createDirectory(Path directory) {
         try {
             Files.createDirectory(directory);
-        } catch (java.nio.file.FileAlreadyExistsException e) {
+        } catch (FileAlreadyExistsException e) {
             // Another step of the same job created it first; it is the same cgroup.
         } catch (IOException e) {
             throw new CgroupException("cannot create cgroup " + directory + ": " + e.getMessage(), e);

@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.cgroup;
 
+import io.jslurm.conf.cgroup.CgroupConfig;
 import io.jslurm.slurmd.hw.CpuSet;
 import java.util.List;
 import java.util.Objects;
@@ -42,6 +43,24 @@ public record CgroupLimits(Optional<CpuSet> cpus, Optional<CpuSet> mems, Optiona
             throw new IllegalArgumentException("a swap limit needs a RAM limit");
         }
         requirePositive(pidsMax, "pidsMax");
+    }
+
+    /**
+     * A job's limits as cgroup.conf asks: its CPUs and memory nodes with ConstrainCores, memory per
+     * {@link MemoryLimit#forJob} with ConstrainRAMSpace/ConstrainSwapSpace, and the denial of the
+     * node's GRES devices it was not given ({@link DeviceRules#denyUnallocated}) with
+     * ConstrainDevices.
+     */
+    public static CgroupLimits forJob(CgroupConfig config, CpuSet cpus, CpuSet mems, long requestedMemoryMb,
+                                      long realMemoryMb, List<DeviceRule> unallocatedDevices) {
+        CgroupLimits limits = NONE.withMemory(MemoryLimit.forJob(config, requestedMemoryMb, realMemoryMb));
+        if (config.constrainCores()) {
+            limits = limits.withCpus(cpus, mems);
+        }
+        if (config.constrainDevices()) {
+            limits = limits.withDeniedDevices(unallocatedDevices);
+        }
+        return limits;
     }
 
     private static void requireNotEmpty(CpuSet set, String name) {

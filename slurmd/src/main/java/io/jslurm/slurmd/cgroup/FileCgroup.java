@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.cgroup;
 
+import com.sun.jna.Native;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -98,7 +99,7 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
             LibC libc = LibC.load();
             for (long pid : pids) {
                 if (libc.kill((int) pid, signal) != 0) {
-                    int errno = com.sun.jna.Native.getLastError();
+                    int errno = Native.getLastError();
                     if (errno != LibC.ESRCH) {
                         throw new CgroupException("cannot send signal " + signal + " to process " + pid + " of "
                                 + path + ": " + LibC.errorText(errno));

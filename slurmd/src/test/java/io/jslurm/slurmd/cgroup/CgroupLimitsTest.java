@@ -22,6 +22,18 @@ class CgroupLimitsTest {
     }
 
     @Test
+    void jobLimitsFollowTheConstrainSettings() {
+        List<DeviceRule> others = List.of(DeviceRule.character(195, 1));
+        CgroupLimits all = CgroupLimits.forJob(TestCgroupConfigs.constrain(true, true, true), CpuSet.parse("4-7"),
+                CpuSet.of(1), 2048, 100_000, others);
+        assertThat(all).hasToString("cpus=4-7 mems=1 ram=2048M deny=[c 195:1 rwm]");
+
+        CgroupLimits none = CgroupLimits.forJob(TestCgroupConfigs.constrain(false, false, false), CpuSet.parse("4-7"),
+                CpuSet.of(1), 2048, 100_000, others);
+        assertThat(none).isEqualTo(CgroupLimits.NONE);
+    }
+
+    @Test
     void swapNeedsARamLimit() {
         assertThatThrownBy(() -> new CgroupLimits(Optional.empty(), Optional.empty(), OptionalLong.empty(),
                 OptionalLong.of(MIB), OptionalLong.empty(), List.of())).hasMessage("a swap limit needs a RAM limit");

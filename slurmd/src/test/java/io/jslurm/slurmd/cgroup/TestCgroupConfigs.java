@@ -18,6 +18,14 @@ final class TestCgroupConfigs {
                 d.memorySwappiness(), d.ignoreSystemd(), d.ignoreSystemdOnFailure());
     }
 
+    /** ConstrainCores, ConstrainDevices and ConstrainRAMSpace as given, the rest Slurm's defaults. */
+    static CgroupConfig constrain(boolean cores, boolean devices, boolean ram) {
+        CgroupConfig d = CgroupConfig.defaults();
+        return new CgroupConfig(d.plugin(), d.mountpoint(), cores, devices, ram, d.constrainSwapSpace(),
+                d.allowedRamSpacePercent(), d.allowedSwapSpacePercent(), d.maxRamPercent(), d.maxSwapPercent(),
+                d.minRamSpaceMb(), d.memorySwappiness(), d.ignoreSystemd(), d.ignoreSystemdOnFailure());
+    }
+
     /** Memory settings: ConstrainRAMSpace, ConstrainSwapSpace, AllowedRAMSpace, AllowedSwapSpace, MaxRAMPercent, MaxSwapPercent, MinRAMSpace. */
     static CgroupConfig memory(boolean constrainRam, boolean constrainSwap, double allowedRam, double allowedSwap,
                                double maxRamPercent, double maxSwapPercent, long minRamMb) {

@@ -45,6 +45,16 @@ class V1HierarchyTest extends RealHierarchyContract {
     }
 
     @Test
+    void pidsMaxStopsForksPastIt() throws Exception {
+        manager.createJob(UID, 63, CgroupLimits.NONE.withPidsMax(3));
+        Cgroup step = manager.createStep(UID, 63, StepName.BATCH, CgroupLimits.NONE);
+
+        String output = runInside(step, "sh", "-c", "for i in 1 2 3 4 5; do sleep 1 & done; wait");
+
+        assertThat(output).contains("Cannot fork");
+    }
+
+    @Test
     void processAllocatingPastTheLimitIsOomKilledAndThatIsSeen() throws Exception {
         manager.createJob(UID, 61, CgroupLimits.NONE
                 .withMemory(new MemoryLimit(OptionalLong.of(32 * MIB), OptionalLong.of(0))));

@@ -1,0 +1,82 @@
+package io.jslurm.slurmd.cgroup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jslurm.conf.cgroup.CgroupConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** v1 files that differ between kernels, on a tree laid out like an older node's /sys/fs/cgroup. */
+class V1FixtureTest {
+    private static final String JOB = "jslurm/uid_1000/job_9";
+    private static final long MIB = 1024L * 1024L;
+
+    @TempDir
+    Path temp;
+    private FixtureHost fixture;
+
+    @BeforeEach
+    void layOutHost() {
+        fixture = new FixtureHost(temp).file("proc/self/mountinfo", """
+                31 23 0:28 / /sys/fs/cgroup rw - tmpfs tmpfs rw
+                33 31 0:30 / /sys/fs/cgroup/cpu,cpuacct rw - cgroup cgroup rw,cpu,cpuacct
+                35 31 0:32 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory
+                38 31 0:35 / /sys/fs/cgroup/blkio rw - cgroup cgroup rw,blkio
+                """);
+        for (String dir : new String[] {"jslurm", "jslurm/uid_1000", JOB, JOB + "/step_batch"}) {
+            fixture.file("sys/fs/cgroup/memory/" + dir + "/memory.limit_in_bytes", "9223372036854771712")
+                    .file("sys/fs/cgroup/cpu,cpuacct/" + dir + "/cgroup.procs", "")
+                    .file("sys/fs/cgroup/blkio/" + dir + "/cgroup.procs", "");
+        }
+    }
+
+    private CgroupManager manager() {
+        return Cgroups.open(CgroupConfig.defaults(), CgroupLayout.shared(), fixture.host(), CgroupBase.HIERARCHY_ROOT);
+    }
+
+    @Test
+    void withoutSwapAccountingTheRamLimitIsStillSet() {
+        manager().createJob(1000, 9, CgroupLimits.NONE
+                .withMemory(new MemoryLimit(OptionalLong.of(256 * MIB), OptionalLong.of(64 * MIB))));
+        assertThat(fixture.read("sys/fs/cgroup/memory/" + JOB + "/memory.limit_in_bytes"))
+                .isEqualTo(Long.toString(256 * MIB));
+    }
+
+    @Test
+    void usageFromOlderKernelsFiles() {
+        String memory = "sys/fs/cgroup/memory/" + JOB;
+        fixture.file("sys/fs/cgroup/cpu,cpuacct/" + JOB + "/cpuacct.stat", "user 250\nsystem 40\n")
+                .file(memory + "/memory.usage_in_bytes", "4096\n")
+                .file(memory + "/memory.max_usage_in_bytes", "33554432\n")
+                .file(memory + "/memory.failcnt", "3\n")
+                .file(memory + "/memory.memsw.failcnt", "2\n")
+                .file(memory + "/memory.oom_control", "oom_kill_disable 0\nunder_oom 0\noom_kill 0\n")
+                .file(memory + "/step_batch/memory.oom_control", "oom_kill_disable 0\nunder_oom 0\noom_kill 2\n")
+                .file("sys/fs/cgroup/blkio/" + JOB + "/blkio.throttle.io_service_bytes_recursive",
+                        "8:0 Read 1000\n8:0 Write 24\n8:0 Sync 1024\n8:16 Read 5\n8:16 Write 0\nTotal 1029\n");
+
+        CgroupUsage usage = manager().findJob(9).orElseThrow().usage();
+
+        assertThat(usage.userCpu()).isEqualTo(Duration.ofMillis(2500));
+        assertThat(usage.systemCpu()).isEqualTo(Duration.ofMillis(400));
+        assertThat(usage.memoryBytes()).hasValue(4096);
+        assertThat(usage.peakMemoryBytes()).hasValue(33554432);
+        assertThat(usage.memoryLimitHits()).hasValue(5);
+        assertThat(usage.oomKills()).as("kills counted in the step").isEqualTo(2);
+        assertThat(usage.readBytes()).hasValue(1005);
+        assertThat(usage.writeBytes()).hasValue(24);
+    }
+
+    @Test
+    void aHostWithoutFreezerCannotSuspend() {
+        Cgroup job = manager().findJob(9).orElseThrow();
+        assertThat(job.isFrozen()).isFalse();
+        assertThatThrownBy(job::freeze)
+                .hasMessage("cgroup " + JOB + " has no freezer");
+    }
+}
