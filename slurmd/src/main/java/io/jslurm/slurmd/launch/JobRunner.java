@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.launch;
 
+import io.jslurm.common.signal.Signal;
 import io.jslurm.slurmd.cgroup.Cgroup;
 import io.jslurm.slurmd.cgroup.CgroupException;
 import io.jslurm.slurmd.cgroup.CgroupLimits;
@@ -131,7 +132,7 @@ public final class JobRunner {
     }
 
     /** {@code scancel -s SIG}: delivers the signal and lets the job go on. */
-    public void signal(long jobId, int signal, boolean batchShellOnly) {
+    public void signal(long jobId, Signal signal, boolean batchShellOnly) {
         job(jobId).signal(signal, batchShellOnly);
     }
 

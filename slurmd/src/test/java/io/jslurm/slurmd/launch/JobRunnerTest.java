@@ -1,5 +1,7 @@
 package io.jslurm.slurmd.launch;
 
+import io.jslurm.common.signal.Signal;
+import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.common.time.TimeLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -219,7 +221,7 @@ class JobRunnerTest {
                 while true; do sleep 0.1; done
                 """);
         jobs.timeLimit = TimeLimit.ofSeconds(2);
-        jobs.signal = Optional.of(new WarningSignal(10, Duration.ofSeconds(1), false));
+        jobs.signal = Optional.of(SignalSpec.parse("SIGUSR1@1"));
         long started = System.nanoTime();
         JobCompletion completion = run(jobs);
         long elapsedMs = (System.nanoTime() - started) / 1_000_000;
@@ -269,7 +271,7 @@ class JobRunnerTest {
                 """);
         runner.launch(jobs.build(), CgroupLimits.NONE);
         awaitUntil(() -> Files.exists(workDir.resolve("ready-" + jobs.jobId)));
-        runner.signal(jobs.jobId, 12, false);
+        runner.signal(jobs.jobId, Signal.USR2, false);
         JobCompletion completion = awaitCompletion();
         assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
         assertThat(read(workDir.resolve("signals-" + jobs.jobId))).isEqualTo("got USR2\n");
@@ -383,7 +385,7 @@ class JobRunnerTest {
                 wait $child
                 """);
         jobs.timeLimit = TimeLimit.ofSeconds(3);
-        jobs.signal = Optional.of(new WarningSignal(10, Duration.ofSeconds(2), true));
+        jobs.signal = Optional.of(SignalSpec.parse("B:USR1@2"));
         JobCompletion completion = run(jobs);
         assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
         assertThat(read(workDir.resolve("signals-" + jobs.jobId))).isEqualTo("shell got USR1\n");

@@ -1,9 +1,9 @@
 package io.jslurm.slurmd.launch;
 
+import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.hostlist.Hostlist;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +41,7 @@ final class Jobs {
     StdioSpec stdio = StdioSpec.defaults();
     TimeLimit timeLimit = TimeLimit.ofMinutes(60);
     Instant startTime = START;
-    Optional<WarningSignal> signal = Optional.empty();
+    Optional<SignalSpec> signal = Optional.empty();
     int restartCount = 0;
     Map<String, String> environment = Map.of("PATH", "/usr/bin:/bin", "HOME", "/home/alice");
     String script = "#!/bin/sh\ntrue\n";

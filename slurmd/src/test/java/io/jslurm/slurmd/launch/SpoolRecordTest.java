@@ -3,9 +3,9 @@ package io.jslurm.slurmd.launch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jslurm.common.signal.SignalSpec;
 import java.io.IOException;
 import java.io.StringReader;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -14,7 +14,7 @@ class SpoolRecordTest {
     @Test
     void aRecordReadsBackAsWritten() throws IOException {
         SpoolRecord record = new SpoolRecord(42, 1000, 31337, Optional.of(Instant.parse("2026-11-30T03:00:00.250Z")),
-                Optional.of(new WarningSignal(10, Duration.ofSeconds(90), true)));
+                Optional.of(SignalSpec.parse("B:SIGUSR1@90")));
         assertThat(SpoolRecord.read(new StringReader(record.write()))).isEqualTo(record);
     }
 
