@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -39,6 +40,8 @@ public final class JobRunner {
     private static final Logger LOG = LoggerFactory.getLogger(JobRunner.class);
     /** How often a re-attached job's spool is checked for its end. */
     static final Duration REATTACH_POLL = Duration.ofMillis(100);
+    /** How long a wrapper may take to start before a re-attaching runner gives up on it. */
+    static final Duration WRAPPER_START_GRACE = Duration.ofSeconds(10);
     /** How long the job's processes get to disappear after the final SIGKILL. */
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(10);
 
@@ -76,6 +79,7 @@ public final class JobRunner {
         }
         JobUser user = job.user();
         JobSpool spool = JobSpool.create(config.spoolDir(), jobId);
+        SpoolRecord record = new SpoolRecord(jobId, user.uid(), job.endTime(), job.signal());
         Cgroup jobCgroup = null;
         Cgroup batch;
         Process process;
@@ -86,21 +90,15 @@ public final class JobRunner {
             jobCgroup = cgroups.createJob(user.uid(), jobId, limits);
             batch = cgroups.createStep(user.uid(), jobId, StepName.BATCH, CgroupLimits.NONE);
             List<String> confined = batch.joinAndExec(JobWrapper.asUser(user, groups, spool.script(), job.argv()));
+            spool.writeRecord(record);
             process = start(wrapper.command(spool, user, groups, job.workDir(), StdioFiles.of(job),
                     job.stdio().openMode() == OpenMode.APPEND, confined), spool);
         } catch (IOException | RuntimeException e) {
             abandon(jobId, spool, jobCgroup);
             throw e;
         }
-        SpoolRecord record = new SpoolRecord(jobId, user.uid(), process.pid(), job.endTime(), job.signal());
         RunningJob running = new RunningJob(jobId, spool, jobCgroup, Optional.of(batch), scheduler, config.killWait());
         jobs.put(jobId, running);
-        try {
-            spool.writeRecord(record);
-        } catch (IOException e) {
-            LOG.error("job {}: cannot write its spool record; a restarted slurmd will not find it: {}", jobId,
-                    e.getMessage());
-        }
         running.armTimers(record, clock);
         LOG.info("job {}: batch script started for {} (uid {}) in {}", jobId, user.name(), user.uid(), job.workDir());
         process.onExit().thenRunAsync(() -> complete(running), scheduler).exceptionally(failure -> {
@@ -176,7 +174,7 @@ public final class JobRunner {
                 running.armTimers(record, clock);
             }
             LOG.info("job {}: re-attached", record.jobId());
-            scheduler.execute(() -> watch(running, record.wrapperPid()));
+            scheduler.execute(() -> watch(running));
         }
         return taken;
     }
@@ -193,12 +191,12 @@ public final class JobRunner {
     }
 
     /** Completes a re-attached job once its wrapper wrote the status, or vanished without one. */
-    private void watch(RunningJob running, long wrapperPid) {
+    private void watch(RunningJob running) {
         if (shutDown) {
             return;
         }
         try {
-            boolean wrapperGone = ProcessHandle.of(wrapperPid).map(p -> !p.isAlive()).orElse(true);
+            boolean wrapperGone = wrapperGone(running.spool());
             if (running.spool().status().isPresent() || wrapperGone || running.cgroup() == null) {
                 complete(running);
                 return;
@@ -207,7 +205,20 @@ public final class JobRunner {
             LOG.error("job {}: completion failed", running.jobId(), e);
             return;
         }
-        scheduler.schedule(() -> watch(running, wrapperPid), REATTACH_POLL.toMillis(), TimeUnit.MILLISECONDS);
+        scheduler.schedule(() -> watch(running), REATTACH_POLL.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Whether the job's wrapper is no longer running. A wrapper that has not written its pid yet
+     * counts as gone only once the record is older than {@link #WRAPPER_START_GRACE}: then the
+     * previous slurmd stopped between writing the record and starting the wrapper.
+     */
+    private boolean wrapperGone(JobSpool spool) {
+        OptionalLong pid = spool.wrapperPid();
+        if (pid.isPresent()) {
+            return ProcessHandle.of(pid.getAsLong()).map(process -> !process.isAlive()).orElse(true);
+        }
+        return spool.recordWritten().plus(WRAPPER_START_GRACE).isBefore(clock.instant());
     }
 
     private void complete(RunningJob running) {

@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,6 +31,7 @@ final class JobSpool {
     private static final String RECORD = "job";
     private static final String STATUS = "status";
     private static final String PID = "pid";
+    private static final String WRAPPER_PID = "wrapper_pid";
     private static final String LAUNCH_ERROR = "launch_error";
     private static final String END_REASON = "end_reason";
     static final String WRAPPER_LOG = "wrapper.log";
@@ -91,6 +93,15 @@ final class JobSpool {
         writeAtomically(dir.resolve(RECORD), record.write(), "rw-------");
     }
 
+    /** When the record was written: when the launch began. */
+    Instant recordWritten() {
+        try {
+            return Files.getLastModifiedTime(dir.resolve(RECORD)).toInstant();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     SpoolRecord record() throws IOException {
         try (Reader in = Files.newBufferedReader(dir.resolve(RECORD), StandardCharsets.UTF_8)) {
             return SpoolRecord.read(in);
@@ -105,6 +116,12 @@ final class JobSpool {
     /** The batch script's process id, once the wrapper has forked it. */
     OptionalLong scriptPid() {
         return readIfPresent(PID).map(text -> OptionalLong.of(Long.parseLong(text.trim()))).orElse(OptionalLong.empty());
+    }
+
+    /** The job wrapper's process id, which it writes first thing. */
+    OptionalLong wrapperPid() {
+        return readIfPresent(WRAPPER_PID).map(text -> OptionalLong.of(Long.parseLong(text.trim())))
+                .orElse(OptionalLong.empty());
     }
 
     Optional<String> launchError() {

@@ -11,10 +11,11 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * What a restarted slurmd needs to take a running batch job back: whose it is, which process
- * waits for it, and when its warning signal and time limit fall due.
+ * What a restarted slurmd needs to take a running batch job back: whose it is, and when its
+ * warning signal and time limit fall due. Written before the wrapper starts, so that no job can
+ * run without one.
  */
-record SpoolRecord(long jobId, int uid, long wrapperPid, Optional<Instant> endTime, Optional<SignalSpec> signal) {
+record SpoolRecord(long jobId, int uid, Optional<Instant> endTime, Optional<SignalSpec> signal) {
     SpoolRecord {
         Objects.requireNonNull(endTime, "endTime");
         Objects.requireNonNull(signal, "signal");
@@ -24,7 +25,6 @@ record SpoolRecord(long jobId, int uid, long wrapperPid, Optional<Instant> endTi
         Properties p = new Properties();
         p.setProperty("job_id", Long.toString(jobId));
         p.setProperty("uid", Integer.toString(uid));
-        p.setProperty("wrapper_pid", Long.toString(wrapperPid));
         endTime.ifPresent(end -> p.setProperty("end_time_ms", Long.toString(end.toEpochMilli())));
         signal.ifPresent(s -> p.setProperty("signal", s.toString()));
         StringWriter out = new StringWriter();
@@ -42,8 +42,8 @@ record SpoolRecord(long jobId, int uid, long wrapperPid, Optional<Instant> endTi
         Optional<Instant> end = Optional.ofNullable(p.getProperty("end_time_ms"))
                 .map(ms -> Instant.ofEpochMilli(Long.parseLong(ms)));
         Optional<SignalSpec> signal = Optional.ofNullable(p.getProperty("signal")).map(SignalSpec::parse);
-        return new SpoolRecord(Long.parseLong(required(p, "job_id")), Integer.parseInt(required(p, "uid")),
-                Long.parseLong(required(p, "wrapper_pid")), end, signal);
+        return new SpoolRecord(Long.parseLong(required(p, "job_id")), Integer.parseInt(required(p, "uid")), end,
+                signal);
     }
 
     private static String required(Properties p, String key) throws IOException {

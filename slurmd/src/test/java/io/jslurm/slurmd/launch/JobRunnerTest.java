@@ -418,6 +418,22 @@ class JobRunnerTest {
     }
 
     @Test
+    void aRecordWhoseWrapperNeverStartedIsReportedFailed() throws Exception {
+        long jobId = JOB_IDS.incrementAndGet();
+        JobSpool spool = JobSpool.create(spoolDir, jobId);
+        spool.writeRecord(new SpoolRecord(jobId, user.uid, Optional.empty(), Optional.empty()));
+        cgroups.createJob(user.uid, jobId, CgroupLimits.NONE);
+        Files.setLastModifiedTime(spool.dir().resolve("job"),
+                java.nio.file.attribute.FileTime.from(Instant.now().minus(JobRunner.WRAPPER_START_GRACE.multipliedBy(2))));
+
+        assertThat(runner.reattach()).containsExactly(jobId);
+        JobCompletion completion = awaitCompletion();
+        assertThat(completion.state()).isEqualTo(JobState.FAILED);
+        assertThat(completion.launchError()).hasValue("the job wrapper ended without recording the script's status");
+        assertThat(cgroups.findJob(jobId)).isEmpty();
+    }
+
+    @Test
     void reattachReportsAJobThatEndedWhileNoRunnerWatched() throws Exception {
         Jobs jobs = job("exit 5\n");
         runner.launch(jobs.build(), CgroupLimits.NONE);
