@@ -35,6 +35,11 @@ import org.slf4j.LoggerFactory;
  * learns of the end from its own child's exit, or, for jobs it re-attached, by watching the spool;
  * either way it kills what is left in the job's cgroup, reads the cgroup's usage, removes the
  * cgroup, reports the {@link JobCompletion} and removes the spool directory.
+ *
+ * <p>Wrappers stay in slurmd's own cgroup, so a service manager that kills the whole service on
+ * stop would take them along: run slurmd with systemd's {@code KillMode=process}, as Slurm's own
+ * unit does. SlurmdSpoolDir must be searchable by users ({@code 0755}), since they execute their
+ * script from it.
  */
 public final class JobRunner {
     private static final Logger LOG = LoggerFactory.getLogger(JobRunner.class);
