@@ -85,7 +85,12 @@ public final class JobEnvironment {
     }
 
     private static void putGpus(Map<String, String> env, NodeAllocation alloc, NodeContext node) {
-        alloc.gpusPerTask().ifPresent(n -> env.put("SLURM_GPUS_PER_TASK", Integer.toString(n)));
+        GpuRequest request = alloc.gpuRequest();
+        request.gpus().ifPresent(gpus -> env.put("SLURM_GPUS", gpus));
+        request.gpusPerNode().ifPresent(gpus -> env.put("SLURM_GPUS_PER_NODE", gpus));
+        request.gpusPerTask().ifPresent(n -> env.put("SLURM_GPUS_PER_TASK", Integer.toString(n)));
+        request.cpusPerGpu().ifPresent(n -> env.put("SLURM_CPUS_PER_GPU", Integer.toString(n)));
+        request.memPerGpuMib().ifPresent(mib -> env.put("SLURM_MEM_PER_GPU", Long.toString(mib)));
         List<Integer> gpus = alloc.gpus();
         if (gpus.isEmpty()) {
             return;

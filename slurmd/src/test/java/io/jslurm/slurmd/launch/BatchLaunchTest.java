@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jslurm.common.time.TimeLimit;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +32,10 @@ class BatchLaunchTest {
         jobs.memPerNode = OptionalLong.of(1024);
         jobs.memPerCpu = OptionalLong.of(1024);
         assertThatThrownBy(jobs::build).hasMessageContaining("mutually exclusive");
+        jobs.memPerNode = OptionalLong.empty();
+        jobs.gpuRequest = new GpuRequest(Optional.empty(), Optional.empty(), OptionalInt.empty(), OptionalInt.empty(),
+                OptionalLong.of(10240));
+        assertThatThrownBy(jobs::build).hasMessageContaining("--mem-per-gpu");
     }
 
     @Test

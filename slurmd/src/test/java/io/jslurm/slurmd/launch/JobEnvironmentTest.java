@@ -1,8 +1,8 @@
 package io.jslurm.slurmd.launch;
 
-import io.jslurm.common.time.TimeLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jslurm.common.time.TimeLimit;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -101,13 +101,27 @@ class JobEnvironmentTest {
     void gpusKeepTheirIndicesWithoutDeviceConfinement() {
         Jobs jobs = new Jobs();
         jobs.gpus = List.of(2, 3);
-        jobs.gpusPerTask = OptionalInt.of(1);
         Map<String, String> env = env(jobs);
         assertThat(env).containsEntry("SLURM_GPUS_ON_NODE", "2")
                 .containsEntry("SLURM_JOB_GPUS", "2,3")
                 .containsEntry("CUDA_VISIBLE_DEVICES", "2,3")
                 .containsEntry("GPU_DEVICE_ORDINAL", "2,3")
-                .containsEntry("SLURM_GPUS_PER_TASK", "1");
+                .doesNotContainKeys("SLURM_GPUS", "SLURM_GPUS_PER_NODE", "SLURM_GPUS_PER_TASK", "SLURM_CPUS_PER_GPU",
+                        "SLURM_MEM_PER_GPU");
+    }
+
+    @Test
+    void gpuOptionsAsSubmitted() {
+        Jobs jobs = new Jobs();
+        jobs.gpus = List.of(0, 1, 2, 3, 4, 5, 6, 7);
+        jobs.gpuRequest = new GpuRequest(Optional.of("16"), Optional.of("a100:8"), OptionalInt.of(8),
+                OptionalInt.of(4), OptionalLong.of(10240));
+        assertThat(env(jobs)).containsEntry("SLURM_GPUS", "16")
+                .containsEntry("SLURM_GPUS_PER_NODE", "a100:8")
+                .containsEntry("SLURM_GPUS_PER_TASK", "8")
+                .containsEntry("SLURM_CPUS_PER_GPU", "4")
+                .containsEntry("SLURM_MEM_PER_GPU", "10240")
+                .containsEntry("SLURM_GPUS_ON_NODE", "8");
     }
 
     @Test

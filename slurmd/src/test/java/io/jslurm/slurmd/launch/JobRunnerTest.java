@@ -1,12 +1,12 @@
 package io.jslurm.slurmd.launch;
 
-import io.jslurm.common.signal.Signal;
-import io.jslurm.common.signal.SignalSpec;
-import io.jslurm.common.time.TimeLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.jslurm.common.signal.Signal;
+import io.jslurm.common.signal.SignalSpec;
+import io.jslurm.common.time.TimeLimit;
 import io.jslurm.conf.cgroup.CgroupConfig;
 import io.jslurm.slurmd.cgroup.CgroupBase;
 import io.jslurm.slurmd.cgroup.CgroupException;

@@ -1,8 +1,8 @@
 package io.jslurm.slurmd.launch;
 
+import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.common.time.TimeLimit;
-import io.jslurm.common.hostlist.Hostlist;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -34,7 +34,7 @@ final class Jobs {
     OptionalLong memPerNode = OptionalLong.empty();
     OptionalLong memPerCpu = OptionalLong.empty();
     List<Integer> gpus = List.of();
-    OptionalInt gpusPerTask = OptionalInt.empty();
+    GpuRequest gpuRequest = GpuRequest.NONE;
     Path submitDir = Path.of("/home/alice/project");
     String submitHost = "login01";
     Path workDir = Path.of("/home/alice/project");
@@ -49,7 +49,7 @@ final class Jobs {
 
     BatchLaunch build() {
         NodeAllocation allocation = new NodeAllocation(Hostlist.parse(nodes), nodeName, ntasks, ntasksPerNode,
-                tasksPerNode, cpusPerTask, cpusOnNode, jobCpusPerNode, memPerNode, memPerCpu, gpus, gpusPerTask);
+                tasksPerNode, cpusPerTask, cpusOnNode, jobCpusPerNode, memPerNode, memPerCpu, gpus, gpuRequest);
         return new BatchLaunch(jobId, arrayTask, jobName, user, partition, account, qos, cluster, allocation,
                 submitDir, submitHost, workDir, stdio, timeLimit, startTime, signal, restartCount, environment,
                 script, argv);
