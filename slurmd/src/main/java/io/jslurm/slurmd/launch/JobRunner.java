@@ -89,9 +89,9 @@ public final class JobRunner {
         Cgroup batch;
         Process process;
         try {
-            List<Integer> groups = SupplementaryGroups.of(user);
+            List<Integer> groups = GroupDatabase.groupsOf(user);
             spool.writeScript(job.script(), user);
-            spool.writeEnvironment(JobEnvironment.of(job, config.node()));
+            spool.writeEnvironment(JobEnvironment.of(job, config.node(), GroupDatabase.nameOf(user.gid())));
             jobCgroup = cgroups.createJob(user.uid(), jobId, limits);
             batch = cgroups.createStep(user.uid(), jobId, StepName.BATCH, CgroupLimits.NONE);
             List<String> confined = batch.joinAndExec(JobWrapper.asUser(user, groups, spool.script(), job.argv()));

@@ -15,7 +15,7 @@ class JobEnvironmentTest {
     private static final NodeContext NODE = new NodeContext(Path.of("/etc/slurm/slurm.conf"), false);
 
     private static Map<String, String> env(Jobs jobs) {
-        return JobEnvironment.of(jobs.build(), NODE);
+        return JobEnvironment.of(jobs.build(), NODE, Optional.of("ml-team"));
     }
 
     @Test
@@ -27,12 +27,19 @@ class JobEnvironmentTest {
                 .containsEntry("SLURM_JOB_USER", "alice")
                 .containsEntry("SLURM_JOB_UID", "1000")
                 .containsEntry("SLURM_JOB_GID", "1000")
+                .containsEntry("SLURM_JOB_GROUP", "ml-team")
                 .containsEntry("SLURM_JOB_PARTITION", "gpu")
                 .containsEntry("SLURM_JOB_ACCOUNT", "ml")
                 .containsEntry("SLURM_JOB_QOS", "normal")
                 .containsEntry("SLURM_CLUSTER_NAME", "jslurm")
                 .containsEntry("ENVIRONMENT", "BATCH")
                 .containsEntry("SLURM_CONF", "/etc/slurm/slurm.conf");
+    }
+
+    @Test
+    void noGroupVariableWhenTheGroupHasNoName() {
+        assertThat(JobEnvironment.of(Jobs.plain(), NODE, Optional.empty())).doesNotContainKey("SLURM_JOB_GROUP")
+                .containsEntry("SLURM_JOB_GID", "1000");
     }
 
     @Test
@@ -128,7 +135,8 @@ class JobEnvironmentTest {
     void confinedGpusAreNumberedFromZero() {
         Jobs jobs = new Jobs();
         jobs.gpus = List.of(2, 3);
-        Map<String, String> env = JobEnvironment.of(jobs.build(), new NodeContext(Path.of("/etc/slurm/slurm.conf"), true));
+        Map<String, String> env = JobEnvironment.of(jobs.build(), new NodeContext(Path.of("/etc/slurm/slurm.conf"), true),
+                Optional.empty());
         assertThat(env).containsEntry("SLURM_JOB_GPUS", "2,3")
                 .containsEntry("CUDA_VISIBLE_DEVICES", "0,1")
                 .containsEntry("GPU_DEVICE_ORDINAL", "0,1");

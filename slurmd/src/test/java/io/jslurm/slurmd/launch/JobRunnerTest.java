@@ -193,6 +193,7 @@ class JobRunnerTest {
         assertThat(env).containsEntry("SLURM_JOB_ID", Long.toString(jobs.jobId))
                 .containsEntry("SLURM_JOB_USER", user.name)
                 .containsEntry("SLURM_JOB_UID", Integer.toString(user.uid))
+                .containsEntry("SLURM_JOB_GROUP", user.name)
                 .containsEntry("SLURMD_NODENAME", "node01")
                 .containsEntry("ENVIRONMENT", "BATCH")
                 .containsEntry("EXPORTED_BY_USER", "kept")
