@@ -57,10 +57,9 @@ class BadConfigTest {
                         "/etc/slurm/slurm.conf:4: node 'n4' is already defined at /etc/slurm/slurm.conf:3"),
                 bad("partition names an undefined node", BASE + "NodeName=n[1-4]\nPartitionName=p Nodes=n[3-5]\n",
                         "/etc/slurm/slurm.conf:4: partition 'p' names node 'n5', which no NodeName line defines"),
-                bad("two default partitions", BASE + "NodeName=n1\nPartitionName=a Nodes=n1 Default=YES\n"
-                                + "PartitionName=b Nodes=n1 Default=YES\n",
-                        "/etc/slurm/slurm.conf:5: partition 'b' is marked Default=YES but 'a' already is, at "
-                                + "/etc/slurm/slurm.conf:4"),
+                bad("partition defined twice", BASE + "NodeName=n1\nPartitionName=a Nodes=n1\n"
+                                + "PartitionName=a Nodes=n1\n",
+                        "/etc/slurm/slurm.conf:5: partition 'a' is already defined at /etc/slurm/slurm.conf:4"),
                 bad("NodeAddr count differs", BASE + "NodeName=n[1-3] NodeAddr=10.0.0.[1-2]\n",
                         "/etc/slurm/slurm.conf:3: invalid value '10.0.0.[1-2]' for NodeAddr: it names 2 hosts but "
                                 + "NodeName names 3 nodes; give one per node"),

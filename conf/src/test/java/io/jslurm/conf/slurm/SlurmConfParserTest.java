@@ -310,6 +310,18 @@ class SlurmConfParserTest {
     }
 
     @Test
+    void theLastDefaultPartitionWinsWithAWarning() {
+        LoadedConfig loaded = load("ClusterName=c\nSlurmctldHost=head\nNodeName=n1\n"
+                + "PartitionName=a Nodes=n1 Default=YES\nPartitionName=b Nodes=n1 Default=YES\n");
+
+        assertThat(loaded.slurm().defaultPartition().map(PartitionConfig::name)).contains("b");
+        assertThat(loaded.slurm().partition("a").orElseThrow().isDefault()).isFalse();
+        assertThat(loaded.warnings()).extracting(ConfProblem::toString).containsExactly(
+                "/etc/slurm/slurm.conf:5: partition 'b' is marked Default=YES too; it replaces 'a' "
+                        + "(/etc/slurm/slurm.conf:4) as the default partition");
+    }
+
+    @Test
     void downNodes() {
         SlurmConfig conf = parse("NodeName=n[1-4]\nDownNodes=n[2-3] State=FAIL Reason=\"power supply\"\n");
 
