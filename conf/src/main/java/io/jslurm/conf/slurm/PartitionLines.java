@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /** Turns {@code PartitionName=} lines into partitions once every node and node set is known. */
@@ -68,7 +69,8 @@ final class PartitionLines {
         int tier = values.isSet("PriorityTier") ? (int) values.number("PriorityTier", 0, 65533) : priority;
         int jobFactor = values.isSet("PriorityJobFactor") ? (int) values.number("PriorityJobFactor", 0, 65533) : priority;
         return new PartitionConfig(name, nodes, name.equals(defaultName),
-                values.string("MaxTime"), values.optional("DefaultTime"),
+                values.timeLimit("MaxTime"),
+                values.isSet("DefaultTime") ? Optional.of(values.timeLimit("DefaultTime")) : Optional.empty(),
                 (int) values.number("MinNodes", 0, Integer.MAX_VALUE), unlimitedOr(values, "MaxNodes"),
                 values.list("AllowGroups"), values.list("AllowAccounts"), values.list("AllowQos"),
                 values.list("DenyAccounts"), values.list("DenyQos"), tier, jobFactor,

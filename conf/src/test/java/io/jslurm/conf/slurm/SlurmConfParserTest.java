@@ -2,6 +2,8 @@ package io.jslurm.conf.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jslurm.common.time.TimeLimit;
+import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.ConfLoader;
 import io.jslurm.conf.ConfProblem;
 import io.jslurm.conf.InMemoryConfFiles;
@@ -35,11 +37,11 @@ class SlurmConfParserTest {
 
         assertThat(conf.node("early").orElseThrow().cpus()).isEqualTo(1);
         assertThat(conf.node("g1").orElseThrow().cpus()).isEqualTo(64);
-        assertThat(conf.node("g2").orElseThrow().realMemoryMb()).isEqualTo(512000);
+        assertThat(conf.node("g2").orElseThrow().realMemory()).isEqualTo(MemorySize.ofMebibytes(512000));
         assertThat(conf.node("g2").orElseThrow().features()).containsExactly("a100");
         assertThat(conf.node("g3").orElseThrow().cpus()).isEqualTo(32);
         assertThat(conf.node("g4").orElseThrow().cpus()).isEqualTo(64);
-        assertThat(conf.node("g4").orElseThrow().realMemoryMb()).isEqualTo(1000);
+        assertThat(conf.node("g4").orElseThrow().realMemory()).isEqualTo(MemorySize.ofMebibytes(1000));
         assertThat(conf.nodes()).hasSize(5);
     }
 
@@ -53,7 +55,8 @@ class SlurmConfParserTest {
                 """);
 
         assertThat(conf.partition("a").orElseThrow().state()).isEqualTo(PartitionState.DOWN);
-        assertThat(conf.partition("a").orElseThrow().maxTime()).isEqualTo("1:00:00");
+        assertThat(conf.partition("a").orElseThrow().maxTime()).isEqualTo(TimeLimit.ofMinutes(60));
+        assertThat(conf.partition("b").orElseThrow().defaultTime()).isEmpty();
         assertThat(conf.partition("a").orElseThrow().allowGroups()).containsExactly("ml", "ops");
         assertThat(conf.partition("b").orElseThrow().state()).isEqualTo(PartitionState.UP);
     }
@@ -91,7 +94,8 @@ class SlurmConfParserTest {
         assertThat(n2.state()).isEqualTo(NodeStateSetting.DRAIN);
         assertThat(n2.reason()).contains("bad fan");
         assertThat(n2.weight()).isEqualTo(10);
-        assertThat(n2.memSpecLimitMb()).isEqualTo(2048);
+        assertThat(n2.memSpecLimit()).isEqualTo(MemorySize.ofGibibytes(2));
+        assertThat(n2.realMemory()).isEqualTo(MemorySize.ofGibibytes(4));
         assertThat(n2.cpuSpecList()).containsExactly("0", "1");
     }
 
@@ -153,6 +157,8 @@ class SlurmConfParserTest {
                 PriorityWeightTRES=CPU=1000,Mem=2000,GRES/gpu=3000
                 PriorityFavorSmall=NO
                 PriorityFlags=CALCULATE_RUNNING,SMALL_RELATIVE_TO_TIME
+                PriorityMaxAge=14-0
+                PriorityDecayHalfLife=1:00:00
                 PreemptType=preempt/qos
                 PreemptMode=SUSPEND,GANG
                 """);
@@ -176,6 +182,8 @@ class SlurmConfParserTest {
         assertThat(priority.weightQos()).isEqualTo(3000);
         assertThat(priority.weightTres()).containsEntry("GRES/gpu", "3000").containsEntry("CPU", "1000");
         assertThat(priority.favorSmall()).isFalse();
+        assertThat(priority.maxAge()).isEqualTo(Duration.ofDays(14));
+        assertThat(priority.decayHalfLife()).isEqualTo(Duration.ofHours(1));
         assertThat(priority.flags()).containsExactlyInAnyOrder(PriorityFlag.CALCULATE_RUNNING,
                 PriorityFlag.SMALL_RELATIVE_TO_TIME);
     }
@@ -201,7 +209,9 @@ class SlurmConfParserTest {
         assertThat(conf.launch().taskPlugins()).containsExactly("task/none");
         assertThat(conf.slurmUser()).isEqualTo("root");
         assertThat(conf.slurmctldDebug()).isEqualTo(DebugLevel.INFO);
-        assertThat(conf.scheduling().memory().defMemPerCpuMb()).isEmpty();
+        assertThat(conf.scheduling().memory().defMemPerCpu()).isEmpty();
+        assertThat(conf.priority().maxAge()).isEqualTo(Duration.ofDays(7));
+        assertThat(conf.priority().decayHalfLife()).isEqualTo(Duration.ofDays(7));
     }
 
     @Test
@@ -261,7 +271,7 @@ class SlurmConfParserTest {
         assertThat(conf.accounting().port()).isEqualTo(7819);
         assertThat(conf.accounting().enforce()).containsExactlyInAnyOrder(AccountingEnforce.ASSOCIATIONS,
                 AccountingEnforce.LIMITS, AccountingEnforce.QOS);
-        assertThat(conf.scheduling().memory().defMemPerCpuMb()).hasValue(4096);
+        assertThat(conf.scheduling().memory().defMemPerCpu()).contains(MemorySize.ofGibibytes(4));
         assertThat(conf.slurmctldDebug()).isEqualTo(DebugLevel.DEBUG2);
         assertThat(conf.settings()).containsEntry("KillWait", "45").containsEntry("SlurmUser", "slurm");
     }
@@ -282,7 +292,8 @@ class SlurmConfParserTest {
 
         PartitionConfig p = conf.partition("p").orElseThrow();
         assertThat(p.nodes().ranged()).isEqualTo("n[1-8],c[1-2]");
-        assertThat(p.defaultTime()).contains("30");
+        assertThat(p.defaultTime()).contains(TimeLimit.ofMinutes(30));
+        assertThat(p.maxTime()).isEqualTo(TimeLimit.UNLIMITED);
         assertThat(p.maxNodes()).hasValue(4);
         assertThat(p.minNodes()).isEqualTo(1);
         assertThat(p.allowAccounts()).containsExactly("ml");
@@ -291,9 +302,10 @@ class SlurmConfParserTest {
         assertThat(p.priorityTier()).isEqualTo(5);
         assertThat(p.priorityJobFactor()).isEqualTo(7);
         assertThat(p.overSubscribe()).isEqualTo(new OverSubscribe(OverSubscribe.Mode.FORCE, 2));
-        assertThat(p.memory().defMemPerCpuMb()).hasValue(2000);
-        assertThat(p.memory().defMemPerGpuMb()).hasValue(80000);
-        assertThat(p.memory().maxMemPerCpuMb()).hasValue(8000);
+        assertThat(p.memory().defMemPerCpu()).contains(MemorySize.ofMebibytes(2000));
+        assertThat(p.memory().defMemPerGpu()).contains(MemorySize.ofMebibytes(80000));
+        assertThat(p.memory().maxMemPerCpu()).contains(MemorySize.ofMebibytes(8000));
+        assertThat(p.memory().maxMemPerNode()).isEmpty();
         assertThat(p.preemptMode()).containsExactly(PreemptMode.REQUEUE);
         assertThat(p.qos()).contains("part-qos");
         assertThat(p.hidden()).isTrue();
