@@ -62,9 +62,6 @@ class BadConfigTest {
                 bad("NodeAddr count differs", BASE + "NodeName=n[1-3] NodeAddr=10.0.0.[1-2]\n",
                         "/etc/slurm/slurm.conf:3: invalid value '10.0.0.[1-2]' for NodeAddr: it names 2 hosts but "
                                 + "NodeName names 3 nodes; give one per node"),
-                bad("CPUs against topology", BASE + "NodeName=n1 CPUs=10 Sockets=2 CoresPerSocket=4 ThreadsPerCore=2\n",
-                        "/etc/slurm/slurm.conf:3: invalid value '10' for CPUs: the topology gives 16 threads on 8 cores; "
-                                + "CPUs must equal one of them"),
                 bad("bad value on a DEFAULT line is reported once, at that line",
                         BASE + "NodeName=DEFAULT RealMemory=lots\nNodeName=n1\nNodeName=n2\n",
                         "/etc/slurm/slurm.conf:3: invalid value 'lots' for RealMemory: expected a whole number from 1 to "

@@ -114,10 +114,14 @@ final class NodeLines {
         if (!topologyGiven) {
             return new Topology(cpus, 1, cpus, 1, 1);
         }
-        int threads = sockets * coresPerSocket * threadsPerCore;
-        if (cpus != threads && cpus != sockets * coresPerSocket) {
-            values.invalid("CPUs", String.valueOf(cpus), "the topology gives " + threads + " threads on "
-                    + sockets * coresPerSocket + " cores; CPUs must equal one of them");
+        int cores = sockets * coresPerSocket;
+        int threads = cores * threadsPerCore;
+        if (cpus != threads && cpus != cores && cpus != sockets) {
+            // Slurm resets CPUs rather than refusing the node, so configurations that start there start here.
+            values.diagnostics().warning(values.location("CPUs"), "CPUs=" + cpus + " matches neither Sockets ("
+                    + sockets + "), Sockets*CoresPerSocket (" + cores + ") nor Sockets*CoresPerSocket*ThreadsPerCore ("
+                    + threads + "); using " + threads);
+            cpus = threads;
         }
         return new Topology(cpus, boards, sockets, coresPerSocket, threadsPerCore);
     }

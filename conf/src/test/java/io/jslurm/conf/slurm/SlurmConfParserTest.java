@@ -83,6 +83,19 @@ class SlurmConfParserTest {
     }
 
     @Test
+    void cpusThatFitNoTopologyLevelAreResetWithAWarning() {
+        LoadedConfig loaded = load("ClusterName=c\nSlurmctldHost=head\n"
+                + "NodeName=n1 CPUs=10 Sockets=2 CoresPerSocket=4 ThreadsPerCore=2\n"
+                + "NodeName=n2 CPUs=8 Sockets=2 CoresPerSocket=4 ThreadsPerCore=2\n");
+
+        assertThat(loaded.slurm().node("n1").orElseThrow().cpus()).isEqualTo(16);
+        assertThat(loaded.slurm().node("n2").orElseThrow().cpus()).isEqualTo(8);
+        assertThat(loaded.warnings()).extracting(ConfProblem::toString).containsExactly(
+                "/etc/slurm/slurm.conf:3: CPUs=10 matches neither Sockets (2), Sockets*CoresPerSocket (8) nor "
+                        + "Sockets*CoresPerSocket*ThreadsPerCore (16); using 16");
+    }
+
+    @Test
     void nodeAddressesAndHostnamesPairUpWithNames() {
         SlurmConfig conf = parse("NodeName=n[1-2] NodeHostname=host[1-2] NodeAddr=10.0.0.[11-12] Port=7000"
                 + " State=DRAIN Reason=\"bad fan\" Weight=10 MemSpecLimit=2048 RealMemory=4096 CpuSpecList=0,1\n");
