@@ -1,5 +1,6 @@
 package io.jslurm.conf.gres;
 
+import io.jslurm.common.cpu.IdSet;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.conf.Diagnostics;
 import io.jslurm.conf.parse.ConfLine;
@@ -54,7 +55,8 @@ public final class GresConfParser {
             count = 1;
         }
         return new GresDevice(nodes, values.string("Name"), values.optional("Type"), files, count,
-                values.optional("Cores"), values.list("Links"), values.choices("Flags", GresFlag.class),
+                values.isSet("Cores") ? Optional.of(values.parsed("Cores", IdSet::parse, IdSet.empty())) : Optional.empty(),
+                values.list("Links"), values.choices("Flags", GresFlag.class),
                 line.location());
     }
 

@@ -10,6 +10,7 @@ import static io.jslurm.conf.parse.ValueType.CHOICE;
 import static io.jslurm.conf.parse.ValueType.GRES;
 import static io.jslurm.conf.parse.ValueType.HOST;
 import static io.jslurm.conf.parse.ValueType.HOSTLIST;
+import static io.jslurm.conf.parse.ValueType.IDS;
 import static io.jslurm.conf.parse.ValueType.LIST;
 import static io.jslurm.conf.parse.ValueType.MEMORY;
 import static io.jslurm.conf.parse.ValueType.MINUTES;
@@ -261,7 +262,7 @@ public final class SlurmConfKeys {
             used("CoresPerSocket", NUMBER, "1", SLURMCTLD, SLURMD),
             known("CpuBind", CHOICE, "", SLURMD),
             used("CPUs", NUMBER, "", SLURMCTLD, SLURMD).alias("Procs"),
-            used("CpuSpecList", LIST, "", SLURMCTLD, SLURMD),
+            used("CpuSpecList", IDS, "", SLURMCTLD, SLURMD),
             used("Features", LIST, "", SLURMCTLD).alias("Feature"),
             used("Gres", GRES, "", SLURMCTLD, SLURMD),
             used("MemSpecLimit", MEMORY, "0", SLURMCTLD, SLURMD),

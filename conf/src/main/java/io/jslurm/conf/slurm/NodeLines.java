@@ -1,6 +1,7 @@
 package io.jslurm.conf.slurm;
 
 import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.common.cpu.IdSet;
 import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.Diagnostics;
 import io.jslurm.conf.Location;
@@ -59,7 +60,7 @@ final class NodeLines {
             values.invalid("MemSpecLimit", values.string("MemSpecLimit"), "it is more than RealMemory="
                     + realMemory.toMebibytesString());
         }
-        List<String> cpuSpecList = values.list("CpuSpecList");
+        IdSet cpuSpecList = values.parsed("CpuSpecList", IdSet::parse, IdSet.empty());
         int coreSpecCount = (int) values.number("CoreSpecCount", 0, topology.cores());
         for (int i = 0; i < names.size(); i++) {
             NodeConfig node = new NodeConfig(names.get(i), hostnames.get(i), addresses.get(i), topology.cpus(),

@@ -2,6 +2,7 @@ package io.jslurm.conf.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jslurm.common.cpu.IdSet;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.ConfLoader;
@@ -109,7 +110,7 @@ class SlurmConfParserTest {
         assertThat(n2.weight()).isEqualTo(10);
         assertThat(n2.memSpecLimit()).isEqualTo(MemorySize.ofGibibytes(2));
         assertThat(n2.realMemory()).isEqualTo(MemorySize.ofGibibytes(4));
-        assertThat(n2.cpuSpecList()).containsExactly("0", "1");
+        assertThat(n2.cpuSpecList()).isEqualTo(IdSet.of(0, 1));
     }
 
     @Test
