@@ -1,6 +1,7 @@
 package io.jslurm.conf.slurm;
 
 import io.jslurm.common.cpu.IdSet;
+import io.jslurm.common.gres.GresSpec;
 import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.Location;
 import java.util.List;
@@ -18,7 +19,7 @@ import java.util.Optional;
  */
 public record NodeConfig(String name, String hostname, String address, int cpus, int boards, int sockets,
                          int coresPerSocket, int threadsPerCore, MemorySize realMemory, MemorySize tmpDisk,
-                         String gres, List<String> features, int weight, NodeStateSetting state,
+                         GresSpec gres, List<String> features, int weight, NodeStateSetting state,
                          Optional<String> reason, int port, MemorySize memSpecLimit, IdSet cpuSpecList,
                          int coreSpecCount, Location location) {
 

@@ -2,6 +2,7 @@ package io.jslurm.conf.slurm;
 
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.cpu.IdSet;
+import io.jslurm.common.gres.GresSpec;
 import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.Diagnostics;
 import io.jslurm.conf.Location;
@@ -49,7 +50,7 @@ final class NodeLines {
         Topology topology = topology(values);
         MemorySize realMemory = values.megabytes("RealMemory", 1);
         MemorySize tmpDisk = values.megabytes("TmpDisk", 0);
-        String gres = values.string("Gres");
+        GresSpec gres = values.parsed("Gres", GresSpec::parse, GresSpec.empty());
         List<String> features = values.list("Features");
         int weight = (int) values.number("Weight", 1, Integer.MAX_VALUE);
         NodeStateSetting state = values.choice("State", NodeStateSetting.class, NodeStateSetting.UNKNOWN);

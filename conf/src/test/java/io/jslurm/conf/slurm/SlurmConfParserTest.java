@@ -287,7 +287,9 @@ class SlurmConfParserTest {
                 AccountingEnforce.LIMITS, AccountingEnforce.QOS);
         assertThat(conf.scheduling().memory().defMemPerCpu()).contains(MemorySize.ofGibibytes(4));
         assertThat(conf.slurmctldDebug()).isEqualTo(DebugLevel.DEBUG2);
-        assertThat(conf.settings()).containsEntry("KillWait", "45").containsEntry("SlurmUser", "slurm");
+        assertThat(conf.settings().get("KillWait").value()).isEqualTo("45");
+        assertThat(conf.settings().get("KillWait").location().line()).isEqualTo(17);
+        assertThat(conf.settings()).doesNotContainKey("SlurmdUser");
     }
 
     @Test
