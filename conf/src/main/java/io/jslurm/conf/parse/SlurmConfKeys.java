@@ -170,7 +170,7 @@ public final class SlurmConfKeys {
             used("PriorityWeightJobSize", NUMBER, "0", SLURMCTLD),
             used("PriorityWeightPartition", NUMBER, "0", SLURMCTLD),
             used("PriorityWeightQOS", NUMBER, "0", SLURMCTLD),
-            used("PriorityWeightTRES", OPTIONS, "", SLURMCTLD),
+            used("PriorityWeightTRES", TRES, "", SLURMCTLD),
             known("PrivateData", LIST, "", SLURMCTLD),
             used("ProctrackType", PLUGIN, "proctrack/cgroup", SLURMD),
             used("Prolog", PATH, "", SLURMD),

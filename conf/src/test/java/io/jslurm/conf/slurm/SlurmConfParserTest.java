@@ -11,7 +11,10 @@ import io.jslurm.conf.InMemoryConfFiles;
 import io.jslurm.conf.LoadedConfig;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SlurmConfParserTest {
@@ -183,7 +186,7 @@ class SlurmConfParserTest {
         assertThat(scheduling.selectParameters().flags()).containsExactly(SelectFlag.CR_PACK_NODES);
         SchedulerParameters params = scheduling.schedulerParameters();
         assertThat(params).isEqualTo(new SchedulerParameters(2880, 300, 1000, true, 60, 20, 100, 200, true,
-                java.util.Map.of("max_rpc_cnt", "150")));
+                Map.of("max_rpc_cnt", "150")));
         assertThat(scheduling.preemptType()).isEqualTo(PreemptPlugin.QOS);
         assertThat(scheduling.preemptMode()).containsExactlyInAnyOrder(PreemptMode.SUSPEND, PreemptMode.GANG);
 
@@ -194,7 +197,7 @@ class SlurmConfParserTest {
         assertThat(priority.weightJobSize()).isEqualTo(500);
         assertThat(priority.weightPartition()).isEqualTo(2000);
         assertThat(priority.weightQos()).isEqualTo(3000);
-        assertThat(priority.weightTres()).containsEntry("GRES/gpu", "3000").containsEntry("CPU", "1000");
+        assertThat(priority.weightTres()).isEqualTo(Map.of("cpu", 1000L, "mem", 2000L, "gres/gpu", 3000L));
         assertThat(priority.favorSmall()).isFalse();
         assertThat(priority.maxAge()).isEqualTo(Duration.ofDays(14));
         assertThat(priority.decayHalfLife()).isEqualTo(Duration.ofHours(1));
@@ -279,8 +282,8 @@ class SlurmConfParserTest {
                 Duration.ZERO, Duration.ZERO));
         assertThat(conf.limits()).isEqualTo(new JobLimits(50000, 10001, 1000, 67043328, 2));
         assertThat(conf.launch()).isEqualTo(new JobLaunchConfig("proctrack/linuxproc",
-                java.util.List.of("task/affinity", "task/cgroup"), "jobacct_gather/cgroup",
-                java.util.Set.of(PrologFlag.ALLOC, PrologFlag.CONTAIN, PrologFlag.X11)));
+                List.of("task/affinity", "task/cgroup"), "jobacct_gather/cgroup",
+                Set.of(PrologFlag.ALLOC, PrologFlag.CONTAIN, PrologFlag.X11)));
         assertThat(conf.slurmUser()).isEqualTo("slurm");
         assertThat(conf.accounting().port()).isEqualTo(7819);
         assertThat(conf.accounting().enforce()).containsExactlyInAnyOrder(AccountingEnforce.ASSOCIATIONS,
