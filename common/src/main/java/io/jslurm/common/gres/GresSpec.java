@@ -44,6 +44,21 @@ public record GresSpec(List<Gres> entries) {
         return new GresSpec(entries);
     }
 
+    /**
+     * A job's {@code --gres} request: as {@link #parse}, but socket and index details and {@code no_consume},
+     * which only describe nodes and allocations, are refused.
+     */
+    public static GresSpec parseRequest(String text) {
+        GresSpec spec = parse(text);
+        for (Gres entry : spec.entries) {
+            if (entry.sockets().isPresent() || entry.indices().isPresent() || entry.noConsume()) {
+                throw new InvalidValueException(KIND, text, "a job request cannot give sockets, indices or "
+                        + "no_consume, as in '" + entry + "'");
+            }
+        }
+        return spec;
+    }
+
     /** {@code --gpus=[type:]N[,[type:]N...]}; a leading {@code gpu:} on an entry is allowed. */
     public static GresSpec parseGpus(String text) {
         Objects.requireNonNull(text, "GPU specification is null");

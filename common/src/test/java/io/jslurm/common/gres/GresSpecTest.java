@@ -75,6 +75,14 @@ class GresSpecTest {
     }
 
     @Test
+    void jobRequestsRefuseNodeDetail() {
+        assertThat(GresSpec.parseRequest("gpu:a100:2,shard:1")).hasToString("gpu:a100:2,shard:1");
+        assertThatThrownBy(() -> GresSpec.parseRequest("gpu:a100:2(S:0)")).isInstanceOf(InvalidValueException.class)
+                .hasMessage("Invalid GRES specification: gpu:a100:2(S:0) (a job request cannot give sockets, "
+                        + "indices or no_consume, as in 'gpu:a100:2(S:0)')");
+    }
+
+    @Test
     void rejectsBadGpuOptions() {
         assertThatThrownBy(() -> GresSpec.parseGpus("a100")).isInstanceOf(InvalidValueException.class)
                 .hasMessage("Invalid GPU specification: a100 (expected a count such as 2 in 'a100')");
