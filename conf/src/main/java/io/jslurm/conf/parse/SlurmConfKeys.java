@@ -197,7 +197,7 @@ public final class SlurmConfKeys {
             known("SchedulerTimeSlice", SECONDS, "30", SLURMCTLD),
             used("SchedulerType", CHOICE, "sched/backfill", SLURMCTLD),
             known("ScronParameters", OPTIONS, "", SLURMCTLD),
-            used("SelectType", CHOICE, "select/cons_tres", SLURMCTLD),
+            used("SelectType", CHOICE, "select/linear", SLURMCTLD),
             used("SelectTypeParameters", OPTIONS, "CR_Core_Memory", SLURMCTLD),
             known("SlurmctldAddr", STRING, "", SLURMCTLD),
             used("SlurmctldDebug", CHOICE, "info", SLURMCTLD),

@@ -18,7 +18,7 @@ final class GlobalSettings {
 
     SchedulingConfig scheduling() {
         return new SchedulingConfig(
-                values.choice("SelectType", SelectPlugin.class, SelectPlugin.CONS_TRES),
+                values.choice("SelectType", SelectPlugin.class, SelectPlugin.LINEAR),
                 values.parsed("SelectTypeParameters", SelectTypeParameters::parse,
                         SelectTypeParameters.parse("CR_Core_Memory")),
                 values.choice("SchedulerType", SchedulerPlugin.class, SchedulerPlugin.BACKFILL),

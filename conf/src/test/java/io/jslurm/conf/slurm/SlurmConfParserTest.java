@@ -209,7 +209,7 @@ class SlurmConfParserTest {
     void defaultsMatchSlurms() {
         SlurmConfig conf = parse("");
 
-        assertThat(conf.scheduling().select()).isEqualTo(SelectPlugin.CONS_TRES);
+        assertThat(conf.scheduling().select()).isEqualTo(SelectPlugin.LINEAR);
         assertThat(conf.scheduling().selectParameters().mode()).isEqualTo(ResourceMode.CR_CORE_MEMORY);
         assertThat(conf.scheduling().schedulerParameters()).isEqualTo(SchedulerParameters.DEFAULTS);
         assertThat(conf.scheduling().preemptMode()).containsExactly(PreemptMode.OFF);
@@ -333,7 +333,7 @@ class SlurmConfParserTest {
         PartitionConfig q = conf.partition("q").orElseThrow();
         assertThat(q.nodes().size()).isEqualTo(10);
         assertThat(q.overSubscribe()).isEqualTo(new OverSubscribe(OverSubscribe.Mode.YES, 4));
-        assertThat(q.priorityTier()).isEqualTo(9);
+        assertThat(q.priorityTier()).isEqualTo(3);
         assertThat(q.priorityJobFactor()).isEqualTo(3);
         assertThat(q.state()).isEqualTo(PartitionState.INACTIVE);
         assertThat(q.maxNodes()).isEmpty();
