@@ -52,7 +52,10 @@ public final class KeyValues {
             }
             String name = spec.get().name();
             if (!spec.get().implemented()) {
-                diagnostics.warning(pair.location(), "key '" + name + "' is not supported yet and is ignored");
+                // Setting a key to Slurm's default (JobCompType=jobcomp/none) changes nothing worth a warning.
+                if (!pair.value().strip().equalsIgnoreCase(spec.get().defaultValue())) {
+                    diagnostics.warning(pair.location(), "key '" + name + "' is not supported yet and is ignored");
+                }
                 continue;
             }
             List<ConfPair> seen = values.byKey.computeIfAbsent(name, k -> new ArrayList<>());
