@@ -82,7 +82,7 @@ public record Dependency(List<DependencyCondition> conditions, boolean anyOf) {
         } catch (InvalidValueException e) {
             throw new InvalidValueException(KIND, text, "invalid job id '" + jobText + "'");
         }
-        if (job.isStep() || job.selector() instanceof JobIdSpec.ArrayTasks) {
+        if (!DependencyCondition.namesOneJob(job)) {
             throw new InvalidValueException(KIND, text, "'" + jobText + "' is not a job or an array task");
         }
         return new DependencyCondition(type, Optional.of(job), delay);

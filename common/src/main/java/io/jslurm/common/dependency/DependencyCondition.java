@@ -23,10 +23,16 @@ public record DependencyCondition(DependencyType type, Optional<JobIdSpec> job, 
             throw new IllegalArgumentException("only after takes a delay, of zero or more minutes: " + delayMinutes);
         }
         job.ifPresent(j -> {
-            if (j.isStep() || !(j.selector() instanceof JobIdSpec.Whole || j.selector() instanceof JobIdSpec.ArrayTask)) {
+            if (!namesOneJob(j)) {
                 throw new IllegalArgumentException("a dependency names a job or one array task: " + j);
             }
         });
+    }
+
+    /** A dependency waits on a whole job or one array task, never a step or a list of tasks. */
+    static boolean namesOneJob(JobIdSpec job) {
+        return !job.isStep()
+                && (job.selector() instanceof JobIdSpec.Whole || job.selector() instanceof JobIdSpec.ArrayTask);
     }
 
     public static DependencyCondition on(DependencyType type, JobIdSpec job) {
