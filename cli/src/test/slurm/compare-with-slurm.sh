@@ -41,6 +41,9 @@ while IFS=$'\t' read -r kind status env args stderr; do
         fi
         continue
     fi
+    if [[ "$kind" == last-line ]]; then
+        actual=$(tail -n 1 <<< "$actual")
+    fi
     if [[ "$actual" != "$expected" || $actual_status -ne $status ]]; then
         echo "DIFFERS sbatch $args ($env)"
         echo "  Slurm  ($actual_status): ${actual//$'\n'/ | }"

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -26,7 +27,7 @@ final class ProcessContext implements SystemAccess {
         UnixSystem unix = new UnixSystem();
         Submitter submitter = new Submitter((int) unix.getUid(), (int) unix.getGid(), unix.getUsername(), hostName());
         return new SubmitContext(System.getenv(), workingDirectory.toString(), submitter, clock,
-                new ProcessContext(workingDirectory));
+                ZoneId.systemDefault(), new ProcessContext(workingDirectory));
     }
 
     @Override

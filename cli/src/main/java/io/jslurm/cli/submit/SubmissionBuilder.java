@@ -1,8 +1,10 @@
 package io.jslurm.cli.submit;
 
 import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.common.jobid.ArraySpec;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.units.MemorySize;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,13 +52,13 @@ public final class SubmissionBuilder {
     String network;
     TimeLimit timeLimit;
     TimeLimit timeMin;
-    String begin;
-    String deadline;
+    Instant begin;
+    Instant deadline;
     boolean hold;
     Priority priority;
     Integer nice;
     String comment;
-    String array;
+    ArraySpec array;
     String dependency;
     String signal;
     Boolean requeue;

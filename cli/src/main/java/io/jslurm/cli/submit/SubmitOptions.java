@@ -6,10 +6,14 @@ import static io.jslurm.cli.submit.Command.SRUN;
 
 import io.jslurm.cli.opt.Option;
 import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.common.jobid.ArraySpec;
 import io.jslurm.common.text.InvalidValueException;
+import io.jslurm.common.time.TimeSpec;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.units.MemorySize;
 import java.io.IOException;
+import java.time.DateTimeException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -46,7 +50,7 @@ public final class SubmitOptions {
         return List.of(
                 row(Option.value("account", 'A'), env("SBATCH_ACCOUNT", "SALLOC_ACCOUNT", "SLURM_ACCOUNT"),
                         (b, v) -> b.account = v),
-                row(Option.value("begin", 'b'), none(), (b, v) -> b.begin = v),
+                row(Option.value("begin", 'b'), none(), (b, v) -> b.begin = instant(b, v, "begin")),
                 row(Option.value("chdir", 'D'), none(), (b, v) -> b.workDir = v),
                 row(Option.value("comment"), none(), (b, v) -> b.comment = v),
                 row(Option.value("constraint", 'C'),
@@ -56,7 +60,7 @@ public final class SubmitOptions {
                         env("SBATCH_CPUS_PER_GPU", "SALLOC_CPUS_PER_GPU", "SLURM_CPUS_PER_GPU"),
                         (b, v) -> b.cpusPerGpu = positive(v, "cpus-per-gpu")),
                 row(Option.value("cpus-per-task", 'c'), none(), (b, v) -> b.cpusPerTask = positive(v, "cpus-per-task")),
-                row(Option.value("deadline"), none(), (b, v) -> b.deadline = v),
+                row(Option.value("deadline"), none(), (b, v) -> b.deadline = instant(b, v, "deadline")),
                 row(Option.value("dependency", 'd'), env(null, null, "SLURM_DEPENDENCY"), (b, v) -> b.dependency = v),
                 row(Option.value("distribution", 'm'),
                         env("SBATCH_DISTRIBUTION", null, "SLURM_DISTRIBUTION"),
@@ -133,7 +137,7 @@ public final class SubmitOptions {
     /** Options only sbatch has. */
     public static List<SubmitOption> batchOnly() {
         return List.of(
-                row(Option.value("array", 'a'), env("SBATCH_ARRAY_INX", null, null), (b, v) -> b.array = v),
+                row(Option.value("array", 'a'), env("SBATCH_ARRAY_INX", null, null), (b, v) -> b.array = parsed(v, "array", ArraySpec::parse)),
                 row(Option.value("export"), envSbatch("SLURM_EXPORT_ENV", "SBATCH_EXPORT"), (b, v) -> {
                     b.export = ExportPolicy.parse(v);
                     b.exportGiven = true;
@@ -224,6 +228,16 @@ public final class SubmitOptions {
         try {
             return parser.apply(value);
         } catch (InvalidValueException | ArithmeticException invalid) {
+            throw SubmitException.invalidSpecification(longName);
+        }
+    }
+
+    /** A point in time in {@code --begin}'s forms, resolved now: a relative time counts from submission. */
+    static Instant instant(SubmissionBuilder builder, String value, String longName) {
+        TimeSpec spec = parsed(value, longName, TimeSpec::parse);
+        try {
+            return spec.resolve(builder.context().clock(), builder.context().zone());
+        } catch (DateTimeException | ArithmeticException unrepresentable) {
             throw SubmitException.invalidSpecification(longName);
         }
     }

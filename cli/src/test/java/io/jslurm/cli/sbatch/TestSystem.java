@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.time.ZoneId;
 import java.util.Map;
 import java.util.OptionalInt;
 
@@ -20,6 +21,7 @@ final class TestSystem implements SystemAccess {
     static final String WORK_DIR = "/home/alice/work";
     static final Submitter ALICE = new Submitter(1000, 100, "alice", "login1");
     static final Instant NOW = Instant.parse("2026-03-02T10:15:30Z");
+    static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
 
     private final Path files;
     private final String standardInput;
@@ -35,7 +37,7 @@ final class TestSystem implements SystemAccess {
     }
 
     static SubmitContext context(String folder, Map<String, String> environment, String standardInput) {
-        return new SubmitContext(environment, WORK_DIR, ALICE, InstantSource.fixed(NOW),
+        return new SubmitContext(environment, WORK_DIR, ALICE, InstantSource.fixed(NOW), ZONE,
                 new TestSystem(resource(folder), standardInput));
     }
 
