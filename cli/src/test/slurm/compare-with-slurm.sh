@@ -34,7 +34,7 @@ while IFS=$'\t' read -r kind status env args stderr; do
     # shellcheck disable=SC2086
     actual=$(env SLURM_CONF="$work/slurm.conf" $env timeout 5 sbatch $args 2>&1 < /dev/null)
     actual_status=$?
-    if [[ "$kind" == stricter || "$kind" == unsupported ]]; then
+    if [[ "$kind" == stricter || "$kind" == unsupported || "$kind" == accepted ]]; then
         if [[ $actual_status -ne 124 ]]; then
             echo "DIFFERS [$kind] sbatch $args: Slurm refused it too ($actual_status): $actual"
             failures=$((failures + 1))

@@ -43,7 +43,7 @@ final class TestSystem implements SystemAccess {
 
     static Path resource(String folder) {
         try {
-            return Path.of(TestSystem.class.getResource("/sbatch/" + folder).toURI());
+            return Path.of(TestSystem.class.getResource(folder.isEmpty() ? "/sbatch" : "/sbatch/" + folder).toURI());
         } catch (URISyntaxException impossible) {
             throw new IllegalStateException(impossible);
         }
