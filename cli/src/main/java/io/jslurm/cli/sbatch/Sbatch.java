@@ -26,11 +26,17 @@ public final class Sbatch {
 
     public static void main(String[] args) {
         SubmitContext context = ProcessContext.current(InstantSource.system(), Path.of("").toAbsolutePath());
-        Sbatch sbatch = new Sbatch(context, submit -> {
+        Sbatch sbatch = new Sbatch(context, new NoController());
+        System.exit(sbatch.run(Arrays.asList(args), System.out, System.err));
+    }
+
+    /** Refuses every submission: this build has no controller to send it to. */
+    private static final class NoController implements ToIntFunction<SbatchOutcome.Submit> {
+        @Override
+        public int applyAsInt(SbatchOutcome.Submit submit) {
             System.err.println(SbatchParser.PROGRAM + ": error: no controller to submit to in this build");
             return SubmitException.ERROR;
-        });
-        System.exit(sbatch.run(Arrays.asList(args), System.out, System.err));
+        }
     }
 
     /** Runs one command line, printing to {@code out} and {@code err}; returns the exit status. */

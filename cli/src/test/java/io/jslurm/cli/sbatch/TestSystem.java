@@ -37,7 +37,7 @@ final class TestSystem implements SystemAccess {
     }
 
     static SubmitContext context(String folder, Map<String, String> environment, String standardInput) {
-        return new SubmitContext(environment, WORK_DIR, ALICE, InstantSource.fixed(NOW), ZONE,
+        return new SubmitContext(environment, WORK_DIR, ALICE, InstantSource.fixed(NOW),
                 new TestSystem(resource(folder), standardInput));
     }
 
@@ -60,6 +60,11 @@ final class TestSystem implements SystemAccess {
     @Override
     public String readFile(String path) throws IOException {
         return new String(Files.readAllBytes(files.resolve(path)), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public ZoneId zone() {
+        return ZONE;
     }
 
     @Override
