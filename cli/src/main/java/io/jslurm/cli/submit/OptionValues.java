@@ -1,7 +1,10 @@
 package io.jslurm.cli.submit;
 
+import io.jslurm.common.dependency.Dependency;
+import io.jslurm.common.gres.GresSpec;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.jobid.ArraySpec;
+import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.common.text.InvalidValueException;
 import io.jslurm.common.text.Numbers;
 import io.jslurm.common.time.TimeLimit;
@@ -25,6 +28,8 @@ final class OptionValues {
     /** The largest adjustment Slurm accepts either way. */
     static final int MAX_NICE = Integer.MAX_VALUE - 2;
     private static final int MAX_COUNT_DIGITS = 9;
+    /** Slurm's message for any malformed GRES or GPU request; its status is 1, not 255. */
+    static final String INVALID_GRES = "Invalid generic resource (gres) specification";
 
     private OptionValues() {
     }
@@ -59,6 +64,39 @@ final class OptionValues {
             return ArraySpec.parse(value);
         } catch (IllegalArgumentException invalid) {
             throw SubmitException.invalidSpecification("array");
+        }
+    }
+
+    static GresSpec gres(String value) {
+        try {
+            return GresSpec.parseRequest(value);
+        } catch (IllegalArgumentException invalid) {
+            throw SubmitException.error(INVALID_GRES);
+        }
+    }
+
+    /** {@code --gpus} and its per-node and per-task forms: {@code [type:]count}. */
+    static GresSpec gpus(String value) {
+        try {
+            return GresSpec.parseGpus(value);
+        } catch (IllegalArgumentException invalid) {
+            throw SubmitException.error(INVALID_GRES);
+        }
+    }
+
+    static SignalSpec signal(String value) {
+        try {
+            return SignalSpec.parse(value);
+        } catch (IllegalArgumentException invalid) {
+            throw SubmitException.invalidSpecification("signal");
+        }
+    }
+
+    static Dependency dependency(String value) {
+        try {
+            return Dependency.parse(value);
+        } catch (IllegalArgumentException invalid) {
+            throw SubmitException.invalidSpecification("dependency");
         }
     }
 

@@ -1,6 +1,8 @@
 package io.jslurm.cli.submit;
 
+import io.jslurm.common.dependency.Dependency;
 import io.jslurm.common.jobid.ArraySpec;
+import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.common.time.TimeLimit;
 import java.time.Instant;
 import java.util.Objects;
@@ -8,8 +10,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * When, where and under which terms the job is queued. Dependency and signal values are kept as given until
- * the shared formats read them.
+ * When, where and under which terms the job is queued.
  *
  * @param timeLimit {@code -t}; a limit of 0 arrives as {@link TimeLimit#UNLIMITED}
  * @param timeMin   {@code --time-min}: the least the job accepts when backfilled
@@ -32,8 +33,8 @@ public record Scheduling(
         OptionalInt nice,
         Optional<String> comment,
         Optional<ArraySpec> array,
-        Optional<String> dependency,
-        Optional<String> signal,
+        Optional<Dependency> dependency,
+        Optional<SignalSpec> signal,
         Optional<Boolean> requeue,
         boolean noKill) {
 

@@ -1,7 +1,10 @@
 package io.jslurm.cli.submit;
 
+import io.jslurm.common.dependency.Dependency;
+import io.jslurm.common.gres.GresSpec;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.jobid.ArraySpec;
+import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.units.MemorySize;
 import java.time.Instant;
@@ -36,10 +39,10 @@ public final class SubmissionBuilder {
     private Integer minCpusPerNode;
     private Integer ntasksPerGpu;
     private MemorySize tmpDisk;
-    private String gres;
-    private String gpus;
-    private String gpusPerNode;
-    private String gpusPerTask;
+    private GresSpec gres;
+    private GresSpec gpus;
+    private GresSpec gpusPerNode;
+    private GresSpec gpusPerTask;
     private Integer cpusPerGpu;
     private Exclusivity exclusive;
     private boolean oversubscribe;
@@ -58,8 +61,8 @@ public final class SubmissionBuilder {
     private Integer nice;
     private String comment;
     private ArraySpec array;
-    private String dependency;
-    private String signal;
+    private Dependency dependency;
+    private SignalSpec signal;
     private Boolean requeue;
     private boolean noKill;
     private String input;
@@ -115,7 +118,7 @@ public final class SubmissionBuilder {
             case CPUS_PER_GPU -> cpusPerGpu = OptionValues.positive(value, longName);
             case CPUS_PER_TASK -> cpusPerTask = OptionValues.positive(value, longName);
             case DEADLINE -> deadline = OptionValues.instant(context, value, longName);
-            case DEPENDENCY -> dependency = value;
+            case DEPENDENCY -> dependency = OptionValues.dependency(value);
             case DISTRIBUTION -> distribution = TaskDistribution.parse(value);
             case ERROR -> error = value;
             case EXCLUDE -> exclude = OptionValues.hostlist(context, value, longName);
@@ -127,10 +130,10 @@ public final class SubmissionBuilder {
             case EXPORT_FILE -> exportFile = OptionValues.exportFile(context, value);
             case GET_USER_ENV -> getUserEnv = true;
             case GID -> gid = OptionValues.identity(value, longName, context.system().gidOf(value));
-            case GPUS -> gpus = value;
-            case GPUS_PER_NODE -> gpusPerNode = value;
-            case GPUS_PER_TASK -> gpusPerTask = value;
-            case GRES -> gres = value;
+            case GPUS -> gpus = OptionValues.gpus(value);
+            case GPUS_PER_NODE -> gpusPerNode = OptionValues.gpus(value);
+            case GPUS_PER_TASK -> gpusPerTask = OptionValues.gpus(value);
+            case GRES -> gres = OptionValues.gres(value);
             case HOLD -> hold = true;
             case INPUT -> input = value;
             case JOB_NAME -> jobName = value;
@@ -159,7 +162,7 @@ public final class SubmissionBuilder {
             case QUIET -> quiet = true;
             case REQUEUE -> requeue = true;
             case RESERVATION -> reservation = value;
-            case SIGNAL -> signal = value;
+            case SIGNAL -> signal = OptionValues.signal(value);
             case TEST_ONLY -> testOnly = true;
             case TIME -> timeLimit = OptionValues.timeLimit(value, longName, true);
             case TIME_MIN -> timeMin = OptionValues.timeLimit(value, longName, false);
@@ -200,7 +203,7 @@ public final class SubmissionBuilder {
         }
         if (gpusPerTask != null && gpus == null && tasks == null) {
             throw SubmitException.error("Failed to validate job spec. --gpus-per-task used without either --gpus "
-                    + "or -n/--ntasks is not allowed.\nInvalid generic resource (gres) specification");
+                    + "or -n/--ntasks is not allowed.\n" + OptionValues.INVALID_GRES);
         }
         Resources resources = new Resources(Optional.ofNullable(nodes), optionalInt(tasks),
                 optionalInt(ntasksPerNode), optionalInt(cpusPerTask), optionalInt(minCpusPerNode),

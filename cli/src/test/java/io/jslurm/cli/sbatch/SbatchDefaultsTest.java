@@ -9,6 +9,9 @@ import io.jslurm.cli.submit.MailType;
 import io.jslurm.cli.submit.MemoryRequest;
 import io.jslurm.cli.submit.OpenMode;
 import io.jslurm.cli.submit.SubmitException;
+import io.jslurm.common.dependency.Dependency;
+import io.jslurm.common.gres.Gres;
+import io.jslurm.common.gres.GresSpec;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.time.TimeLimit;
 import java.time.Instant;
@@ -154,7 +157,7 @@ class SbatchDefaultsTest {
         assertThat(job.scheduling().noKill()).isTrue();
         assertThat(job.scheduling().reservation()).contains("r1");
         assertThat(job.scheduling().timeMin()).contains(TimeLimit.ofMinutes(30));
-        assertThat(job.scheduling().dependency()).contains("afterok:12");
+        assertThat(job.scheduling().dependency()).contains(Dependency.parse("afterok:12"));
         assertThat(job.mailTypes()).containsExactlyInAnyOrder(MailType.END, MailType.FAIL);
         assertThat(job.mailUser()).contains("a@b.c");
     }
@@ -194,8 +197,8 @@ class SbatchDefaultsTest {
         JobSubmission job = Submissions.parse(FIXTURES, "-G", "a100:16", "--gpus-per-node=8", "--cpus-per-gpu=16",
                 "--ntasks-per-gpu=1", "--mem-per-gpu=80G", "ok.sh");
 
-        assertThat(job.resources().gpus()).contains("a100:16");
-        assertThat(job.resources().gpusPerNode()).contains("8");
+        assertThat(job.resources().gpus()).contains(new GresSpec(List.of(Gres.of("gpu", "a100", 16))));
+        assertThat(job.resources().gpusPerNode()).contains(new GresSpec(List.of(Gres.of("gpu", 8))));
         assertThat(job.resources().cpusPerGpu()).hasValue(16);
         assertThat(job.resources().ntasksPerGpu()).hasValue(1);
     }

@@ -13,7 +13,11 @@ import io.jslurm.cli.submit.Resources;
 import io.jslurm.cli.submit.Scheduling;
 import io.jslurm.cli.submit.StandardStreams;
 import io.jslurm.cli.submit.SubmitException;
+import io.jslurm.common.gres.Gres;
+import io.jslurm.common.gres.GresSpec;
 import io.jslurm.common.jobid.ArraySpec;
+import io.jslurm.common.signal.Signal;
+import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.units.MemorySize;
 import java.util.List;
@@ -42,7 +46,7 @@ class SbatchSeedScriptsTest {
         assertThat(resources.nodes()).contains(NodeCount.exactly(1));
         assertThat(resources.ntasksPerNode()).hasValue(1);
         assertThat(resources.ntasks()).hasValue(1);
-        assertThat(resources.gres()).contains("gpu:a100:8");
+        assertThat(resources.gres()).contains(new GresSpec(List.of(Gres.of("gpu", "a100", 8))));
         assertThat(resources.cpusPerTask()).hasValue(32);
         assertThat(resources.memory()).contains(new MemoryRequest.PerNode(MemorySize.ofGibibytes(256)));
         assertThat(resources.gpus()).isEmpty();
@@ -66,7 +70,7 @@ class SbatchSeedScriptsTest {
         assertThat(job.resources().nodes()).contains(NodeCount.exactly(4));
         assertThat(job.resources().ntasksPerNode()).hasValue(8);
         assertThat(job.resources().ntasks()).hasValue(32);
-        assertThat(job.resources().gres()).contains("gpu:a100:8");
+        assertThat(job.resources().gres()).contains(GresSpec.parse("gpu:a100:8"));
         assertThat(job.resources().cpusPerTask()).hasValue(8);
         assertThat(job.resources().memory()).contains(new MemoryRequest.PerNode(MemorySize.ofGibibytes(512)));
         assertThat(job.scheduling().timeLimit()).contains(TimeLimit.ofMinutes(7 * 24 * 60));
@@ -83,7 +87,7 @@ class SbatchSeedScriptsTest {
         assertThat(job.scheduling().array().orElseThrow().ranges())
                 .containsExactly(new ArraySpec.Range(0, 15, 1));
         assertThat(job.resources().nodes()).contains(NodeCount.exactly(1));
-        assertThat(job.resources().gres()).contains("gpu:a100:2");
+        assertThat(job.resources().gres()).contains(GresSpec.parse("gpu:a100:2"));
         assertThat(job.resources().memory()).contains(new MemoryRequest.PerNode(MemorySize.ofGibibytes(64)));
         assertThat(job.scheduling().timeLimit()).contains(TimeLimit.ofMinutes(8 * 60));
         assertThat(job.streams().output()).isEqualTo("logs/hparam_%A_%a.out");
@@ -96,7 +100,7 @@ class SbatchSeedScriptsTest {
 
         assertThat(job.name()).isEqualTo("long-pretrain");
         assertThat(job.scheduling().timeLimit()).contains(TimeLimit.ofMinutes(7 * 24 * 60));
-        assertThat(job.scheduling().signal()).contains("SIGUSR1@90");
+        assertThat(job.scheduling().signal()).contains(new SignalSpec(Signal.parse("USR1"), 90, false, false));
         assertThat(job.streams().output()).isEqualTo("slurm-%j.out");
         assertThat(job.resources().nodes()).isEmpty();
         assertThat(job.resources().memory()).isEmpty();
@@ -123,7 +127,7 @@ class SbatchSeedScriptsTest {
         assertThat(job.resources().nodes()).contains(NodeCount.exactly(2));
         assertThat(job.resources().ntasksPerNode()).hasValue(1);
         assertThat(job.resources().ntasks()).as("derived from nodes and tasks per node").hasValue(2);
-        assertThat(job.resources().gpusPerTask()).contains("8");
+        assertThat(job.resources().gpusPerTask()).contains(new GresSpec(List.of(Gres.of("gpu", 8))));
         assertThat(job.resources().cpusPerTask()).hasValue(128);
         assertThat(job.resources().network()).contains("ib");
         assertThat(job.scheduling().priority()).contains(Priority.TOP);
@@ -140,7 +144,7 @@ class SbatchSeedScriptsTest {
         assertThat(job.scheduling().partition()).contains("gpu");
         assertThat(job.resources().nodes()).contains(NodeCount.exactly(1));
         assertThat(job.resources().ntasks()).hasValue(1);
-        assertThat(job.resources().gres()).contains("gpu:4");
+        assertThat(job.resources().gres()).contains(GresSpec.parse("gpu:4"));
         assertThat(job.resources().cpusPerTask()).hasValue(8);
         assertThat(job.resources().memory()).contains(new MemoryRequest.PerNode(MemorySize.ofGibibytes(64)));
         assertThat(job.scheduling().timeLimit()).contains(TimeLimit.ofMinutes(24 * 60));
@@ -152,7 +156,7 @@ class SbatchSeedScriptsTest {
         JobSubmission job = Submissions.parse(SEEDS, "seed004-shared-gpu.sh");
 
         assertThat(job.name()).isEqualTo("seed004-shared-gpu.sh");
-        assertThat(job.resources().gres()).contains("gpu:1");
+        assertThat(job.resources().gres()).contains(GresSpec.parse("gpu:1"));
         assertThat(job.resources().memory()).contains(new MemoryRequest.PerGpu(MemorySize.ofGibibytes(10)));
         assertThat(job.resources().ntasks()).isEqualTo(OptionalInt.empty());
     }
