@@ -161,7 +161,7 @@ final class OptionValues {
         try {
             text = context.system().readFile(path);
         } catch (IOException unreadable) {
-            throw SubmitException.error("Could not open user environment file " + path);
+            throw SubmitException.failure("Could not open user environment file " + path);
         }
         Map<String, String> variables = new LinkedHashMap<>();
         for (String entry : text.split(text.indexOf('\0') >= 0 ? "\0" : "\n")) {
