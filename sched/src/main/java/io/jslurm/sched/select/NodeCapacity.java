@@ -38,6 +38,18 @@ final class NodeCapacity {
         return gpus;
     }
 
+    /**
+     * For a whole-job GPU count (--gpus): a node takes part only with at least one free matching GPU, and a
+     * single-node job needs them all on one node.
+     */
+    static boolean contributesGpus(JobShape job, NodeFree node) {
+        if (!job.gpusPerJob()) {
+            return true;
+        }
+        int free = node.freeGpuCount(job.gpuType);
+        return job.maxNodes == 1 ? free >= job.totalGpus() : free > 0;
+    }
+
     /** Which resource is short for {@code tasks} tasks; empty when they fit. */
     static Optional<NodeRejection> shortage(JobShape job, NodeFree node, int tasks) {
         NodeDemand demand = job.demand(node.node(), tasks, job.gpusFor(tasks));

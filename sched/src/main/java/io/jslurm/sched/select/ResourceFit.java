@@ -77,7 +77,9 @@ public final class ResourceFit {
         if (rejection.isEmpty()) {
             int upper = job.request.ntasksPerNode().orElse(job.ntasks);
             tasks = NodeCapacity.maxTasks(job, node, upper);
-            if (tasks == 0) {
+            if (tasks > 0 && !NodeCapacity.contributesGpus(job, node)) {
+                rejection = Optional.of(NodeRejection.GPUS);
+            } else if (tasks == 0) {
                 rejection = Optional.of(NodeCapacity.shortage(job, node, 1).orElse(NodeRejection.CPUS));
             }
         }
