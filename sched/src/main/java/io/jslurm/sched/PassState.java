@@ -34,6 +34,7 @@ public final class PassState {
     private final List<JobStart> starts = new ArrayList<>();
     private final Set<Long> started = new HashSet<>();
     private final List<JobReservation> reservations = new ArrayList<>();
+    private final Set<Long> reserved = new HashSet<>();
     private final Map<Long, PendingStatus> statuses;
     private final Map<String, Boolean> neverFits = new HashMap<>();
     private FreeResources emptyCluster;
@@ -81,10 +82,11 @@ public final class PassState {
 
     public void reserve(JobReservation reservation) {
         reservations.add(reservation);
+        reserved.add(reservation.jobId());
     }
 
     public boolean reserved(long jobId) {
-        return reservations.stream().anyMatch(r -> r.jobId() == jobId);
+        return reserved.contains(jobId);
     }
 
     public Optional<PendingStatus> status(long jobId) {
