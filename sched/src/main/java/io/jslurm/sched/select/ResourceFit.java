@@ -29,7 +29,8 @@ public final class ResourceFit {
 
     public FitResult fit(ResourceRequest request, Partition partition, FreeResources free) {
         JobShape job = new JobShape(request, partition, params);
-        if (!request.requiredNodes().isEmpty() && !new HashSet<>(partition.nodes()).containsAll(request.requiredNodes())) {
+        if (!request.requiredNodes().isEmpty()
+                && !new HashSet<>(partition.nodes()).containsAll(request.requiredNodes())) {
             return new FitResult.NoFit(FitResult.Failure.REQUIRED_NODE_NOT_IN_PARTITION, RejectionMetric.none(),
                     "required nodes are not all in partition " + partition.name());
         }
