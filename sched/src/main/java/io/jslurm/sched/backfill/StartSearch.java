@@ -49,6 +49,13 @@ final class StartSearch {
 
     Optional<SlotMap.Slot> earliest(Instant horizon) {
         Instant now = map.now();
+        if (now.isBefore(horizon)) {
+            // Most jobs a pass examines either fit now or not at all: one whole fit answers the first case.
+            FitResult atNow = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, now);
+            if (atNow instanceof FitResult.Fit found) {
+                return Optional.of(new SlotMap.Slot(now, found.allocation()));
+            }
+        }
         Optional<Duration> length = map.lengthOnGrid(entry.timeLimit());
         long[] events = events(now, horizon, length);
         tasks = new int[timelines.size()];

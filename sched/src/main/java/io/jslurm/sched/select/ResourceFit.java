@@ -41,7 +41,7 @@ public final class ResourceFit {
         FitResult.Failure requiredFailure = null;
         for (NodeFree node : nodes) {
             metric.evaluated();
-            Optional<Candidate> candidate = evaluate(job, node, metric);
+            Optional<Candidate> candidate = evaluate(job, node, metric, candidates.size() + required.size());
             boolean isRequired = request.requiredNodes().contains(node.node().name());
             if (candidate.isEmpty() && isRequired) {
                 if (!node.schedulable()) {
@@ -53,13 +53,14 @@ public final class ResourceFit {
             candidate.ifPresent(isRequired ? required::add : candidates::add);
         }
         RejectionMetric rejections = metric.build();
+        int ids = candidates.size() + required.size();
         if (requiredFailure != null) {
             return new FitResult.NoFit(requiredFailure, rejections, "a required node cannot take the job; "
                     + rejections);
         }
         Optional<List<Placement>> placements = request.contiguous()
-                ? NodeSelector.selectContiguous(job, merge(required, candidates), nodes)
-                : NodeSelector.select(job, ranked(required, candidates), required.size(), false);
+                ? NodeSelector.selectContiguous(job, merge(required, candidates), nodes, ids)
+                : NodeSelector.select(job, CandidateOrder.ranked(required, candidates, ids), required.size(), false);
         if (placements.isEmpty()) {
             return new FitResult.NoFit(FitResult.Failure.RESOURCES, rejections, describe(job, candidates.size()
                     + required.size(), rejections));
@@ -70,27 +71,18 @@ public final class ResourceFit {
                 .toList()));
     }
 
-    private static Optional<Candidate> evaluate(JobShape job, NodeFree node, RejectionMetric.Builder metric) {
+    private static Optional<Candidate> evaluate(JobShape job, NodeFree node, RejectionMetric.Builder metric, int id) {
         int tasks = NodeCapacity.tasksOrRejection(job, node);
         if (tasks < 0) {
             metric.reject(NodeRejection.values()[-tasks - 1]);
             return Optional.empty();
         }
-        return Optional.of(new Candidate(node, tasks, node.freeCoreCount()));
+        return Optional.of(new Candidate(id, node, tasks, node.freeCoreCount()));
     }
 
     /** A per-node view of the fit for one job, for callers that sweep over many moments (backfill). */
     public FitProbe probe(ResourceRequest request, Partition partition) {
         return new FitProbe(new JobShape(request, partition, params));
-    }
-
-    private static List<Candidate> ranked(List<Candidate> required, List<Candidate> others) {
-        List<Candidate> ordered = new ArrayList<>(required);
-        ordered.sort(Candidate.NODE_ORDER);
-        List<Candidate> rest = new ArrayList<>(others);
-        rest.sort(Candidate.RANK);
-        ordered.addAll(rest);
-        return ordered;
     }
 
     private static List<Candidate> merge(List<Candidate> required, List<Candidate> others) {
