@@ -23,8 +23,8 @@ final class StartSearch {
     private final QueueEntry entry;
     private final ResourceFit fit;
     private final FitProbe probe;
-    private final List<NodeTimeline> timelines = new ArrayList<>();
-    private final List<String> names = new ArrayList<>();
+    private final List<NodeTimeline> timelines;
+    private final List<String> names;
     private int[] tasks;
     private int[] gpus;
     private int usefulNodes;
@@ -38,13 +38,8 @@ final class StartSearch {
         this.entry = entry;
         this.fit = fit;
         this.probe = fit.probe(entry.job().request(), entry.partition());
-        for (String name : entry.partition().nodes()) {
-            NodeTimeline timeline = map.timeline(name);
-            if (timeline != null) {
-                timelines.add(timeline);
-                names.add(name);
-            }
-        }
+        this.timelines = map.timelines(entry.partition());
+        this.names = entry.partition().nodes();
     }
 
     Optional<SlotMap.Slot> earliest(Instant horizon) {
