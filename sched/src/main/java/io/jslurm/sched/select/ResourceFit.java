@@ -35,14 +35,41 @@ public final class ResourceFit {
                     "required nodes are not all in partition " + partition.name());
         }
         List<NodeFree> nodes = free.nodes(partition.nodes());
+        Evaluation evaluation = evaluateAll(job, nodes);
+        RejectionMetric rejections = evaluation.metric();
+        if (evaluation.requiredFailure() != null) {
+            return new FitResult.NoFit(evaluation.requiredFailure(), rejections,
+                    "a required node cannot take the job; " + rejections);
+        }
+        List<Candidate> required = evaluation.required();
+        List<Candidate> others = evaluation.others();
+        int ids = required.size() + others.size();
+        Optional<List<Placement>> placements = request.contiguous()
+                ? NodeSelector.selectContiguous(job, merge(required, others), nodes, ids)
+                : NodeSelector.select(job, CandidateOrder.ranked(required, others, ids), required.size(), false);
+        if (placements.isEmpty()) {
+            return new FitResult.NoFit(FitResult.Failure.RESOURCES, rejections, describe(job, ids, rejections));
+        }
+        return new FitResult.Fit(new Allocation(placements.get().stream()
+                .sorted((a, b) -> Integer.compare(a.node().order(), b.node().order()))
+                .map(p -> CorePicker.pick(job, p.node(), p.demand()))
+                .toList()));
+    }
+
+    /** Every node through the filters and capacity count, with the job's required nodes kept apart. */
+    private record Evaluation(List<Candidate> required, List<Candidate> others, RejectionMetric metric,
+            FitResult.Failure requiredFailure) {
+    }
+
+    private static Evaluation evaluateAll(JobShape job, List<NodeFree> nodes) {
         RejectionMetric.Builder metric = new RejectionMetric.Builder();
-        List<Candidate> candidates = new ArrayList<>();
+        List<Candidate> others = new ArrayList<>();
         List<Candidate> required = new ArrayList<>();
         FitResult.Failure requiredFailure = null;
         for (NodeFree node : nodes) {
             metric.evaluated();
-            Optional<Candidate> candidate = evaluate(job, node, metric, candidates.size() + required.size());
-            boolean isRequired = request.requiredNodes().contains(node.node().name());
+            Optional<Candidate> candidate = evaluate(job, node, metric, others.size() + required.size());
+            boolean isRequired = job.request.requiredNodes().contains(node.node().name());
             if (candidate.isEmpty() && isRequired) {
                 if (!node.schedulable()) {
                     requiredFailure = FitResult.Failure.REQUIRED_NODE_UNAVAILABLE;
@@ -50,25 +77,9 @@ public final class ResourceFit {
                     requiredFailure = FitResult.Failure.RESOURCES;
                 }
             }
-            candidate.ifPresent(isRequired ? required::add : candidates::add);
+            candidate.ifPresent(isRequired ? required::add : others::add);
         }
-        RejectionMetric rejections = metric.build();
-        int ids = candidates.size() + required.size();
-        if (requiredFailure != null) {
-            return new FitResult.NoFit(requiredFailure, rejections, "a required node cannot take the job; "
-                    + rejections);
-        }
-        Optional<List<Placement>> placements = request.contiguous()
-                ? NodeSelector.selectContiguous(job, merge(required, candidates), nodes, ids)
-                : NodeSelector.select(job, CandidateOrder.ranked(required, candidates, ids), required.size(), false);
-        if (placements.isEmpty()) {
-            return new FitResult.NoFit(FitResult.Failure.RESOURCES, rejections, describe(job, candidates.size()
-                    + required.size(), rejections));
-        }
-        return new FitResult.Fit(new Allocation(placements.get().stream()
-                .sorted((a, b) -> Integer.compare(a.node().order(), b.node().order()))
-                .map(p -> CorePicker.pick(job, p.node(), p.demand()))
-                .toList()));
+        return new Evaluation(required, others, metric.build(), requiredFailure);
     }
 
     private static Optional<Candidate> evaluate(JobShape job, NodeFree node, RejectionMetric.Builder metric, int id) {
