@@ -1,0 +1,18 @@
+package io.jslurm.conf.slurm;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/** Where slurmctld sends accounting, which TRES it records, and which limits it enforces. */
+public record AccountingConfig(AccountingStoragePlugin type, Optional<String> host, int port, List<String> tres,
+                               Set<AccountingEnforce> enforce) {
+
+    public AccountingConfig {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(host, "host");
+        tres = List.copyOf(tres);
+        enforce = Set.copyOf(enforce);
+    }
+}

@@ -1,0 +1,57 @@
+package io.jslurm.conf.slurm;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything slurm.conf says that the daemons act on.
+ *
+ * @param controllers the primary first, then backups in takeover order
+ * @param settings    every key set in the file (canonical spelling) and its value as written, for
+ *                    {@code scontrol show config}
+ */
+public record SlurmConfig(String clusterName, List<ControllerHost> controllers, AuthPlugin authType,
+                          int slurmctldPort, int slurmdPort, String slurmUser, String slurmdUser,
+                          DebugLevel slurmctldDebug, DebugLevel slurmdDebug, SchedulingConfig scheduling,
+                          PriorityConfig priority, AccountingConfig accounting, List<String> gresTypes,
+                          DaemonPaths paths, Timers timers, JobLimits limits, JobLaunchConfig launch,
+                          List<NodeConfig> nodes, List<PartitionConfig> partitions, List<NodeSet> nodeSets,
+                          List<DownNodes> downNodes, Map<String, String> settings) {
+
+    public SlurmConfig {
+        Objects.requireNonNull(clusterName, "clusterName");
+        controllers = List.copyOf(controllers);
+        Objects.requireNonNull(authType, "authType");
+        Objects.requireNonNull(slurmUser, "slurmUser");
+        Objects.requireNonNull(slurmdUser, "slurmdUser");
+        Objects.requireNonNull(slurmctldDebug, "slurmctldDebug");
+        Objects.requireNonNull(slurmdDebug, "slurmdDebug");
+        Objects.requireNonNull(scheduling, "scheduling");
+        Objects.requireNonNull(priority, "priority");
+        Objects.requireNonNull(accounting, "accounting");
+        gresTypes = List.copyOf(gresTypes);
+        Objects.requireNonNull(paths, "paths");
+        Objects.requireNonNull(timers, "timers");
+        Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(launch, "launch");
+        nodes = List.copyOf(nodes);
+        partitions = List.copyOf(partitions);
+        nodeSets = List.copyOf(nodeSets);
+        downNodes = List.copyOf(downNodes);
+        settings = Map.copyOf(settings);
+    }
+
+    public Optional<NodeConfig> node(String name) {
+        return nodes.stream().filter(node -> node.name().equals(name)).findFirst();
+    }
+
+    public Optional<PartitionConfig> partition(String name) {
+        return partitions.stream().filter(partition -> partition.name().equals(name)).findFirst();
+    }
+
+    public Optional<PartitionConfig> defaultPartition() {
+        return partitions.stream().filter(PartitionConfig::isDefault).findFirst();
+    }
+}
