@@ -66,7 +66,8 @@ public final class RpcClient<E extends Message> implements Closeable {
     }
 
     /**
-     * Sends one request and waits for its response body.
+     * Sends one request and waits for its response body. After an I/O error (including a
+     * timeout) the client is closed.
      *
      * @throws RpcException when the server answers with an Error
      */
@@ -76,8 +77,15 @@ public final class RpcClient<E extends Message> implements Closeable {
                 .setCorrelationId(correlationId)
                 .setCredential(credentials.next())
                 .build();
-        BlockingFrames.write(out, type.kind(), type.wrap(header, request));
-        BlockingFrames.Received frame = BlockingFrames.read(in, maxResponse);
+        BlockingFrames.Received frame;
+        try {
+            BlockingFrames.write(out, type.kind(), type.wrap(header, request));
+            frame = BlockingFrames.read(in, maxResponse);
+        } catch (IOException e) {
+            // After a timeout or a broken frame a late answer could be taken for the next one's.
+            socket.close();
+            throw e;
+        }
         // Every envelope keeps Error at the same field number, so a connection-level error sent in
         // another envelope type still reads correctly here.
         E envelope = type.parse(frame.payload());

@@ -27,9 +27,9 @@ public record RpcServerConfig(InetSocketAddress bind, int maxFramePayload, Durat
         }
     }
 
-    /** 16 MiB frames, 5 minute idle timeout, 256 connections per host, default threads, epoll. */
+    /** 16 MiB frames, 5 minute idle timeout, 1024 connections per host (a busy login node), default threads, epoll. */
     public static RpcServerConfig defaults(InetSocketAddress bind) {
-        return new RpcServerConfig(bind, DEFAULT_MAX_FRAME_PAYLOAD, Duration.ofMinutes(5), 256, 0, true);
+        return new RpcServerConfig(bind, DEFAULT_MAX_FRAME_PAYLOAD, Duration.ofMinutes(5), 1024, 0, true);
     }
 
     public RpcServerConfig withMaxConnectionsPerHost(int max) {

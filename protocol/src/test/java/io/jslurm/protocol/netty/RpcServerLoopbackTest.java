@@ -185,6 +185,37 @@ class RpcServerLoopbackTest {
     }
 
     @Test
+    void answersPipelinedRequestsAsTheyFinishMatchedByCorrelationId() throws Exception {
+        start(loopback());
+        Socket socket = raw();
+        SubmitBatchJobRequest slow = SubmitBatchJobRequest.newBuilder()
+                .setJob(JobDescription.newBuilder().setName("sleep-300")).build();
+        socket.getOutputStream().write(TestRpc.frameBytes(rpc.userRequest(1, slow)));
+        socket.getOutputStream().write(TestRpc.frameBytes(rpc.userRequest(2, Ping.getDefaultInstance())));
+        ClientMessage first = readReply(socket.getInputStream());
+        ClientMessage second = readReply(socket.getInputStream());
+        assertThat(first.getHeader().getCorrelationId()).isEqualTo(2);
+        assertThat(first.hasPong()).isTrue();
+        assertThat(second.getHeader().getCorrelationId()).isEqualTo(1);
+        assertThat(second.getSubmitBatchJobResponse().getUserMessage()).startsWith("sleep-300");
+    }
+
+    @Test
+    void givesUpOnAServerThatDoesNotAnswerInTime() throws Exception {
+        start(loopback());
+        RpcClient<ClientMessage> impatient = RpcClient.connect(EnvelopeType.CLIENT, server.localAddress(),
+                Duration.ofMillis(200), rpc::userCredential);
+        open.add(impatient);
+        SubmitBatchJobRequest slow = SubmitBatchJobRequest.newBuilder()
+                .setJob(JobDescription.newBuilder().setName("sleep-1500")).build();
+        long started = System.nanoTime();
+        assertThatThrownBy(() -> impatient.call(slow)).isInstanceOf(java.net.SocketTimeoutException.class);
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(1400));
+        assertThatThrownBy(() -> impatient.call(Ping.getDefaultInstance()))
+                .as("a late answer must not be read as the next one").isInstanceOf(java.net.SocketException.class);
+    }
+
+    @Test
     void limitsConnectionsPerHost() throws Exception {
         start(loopback().withMaxConnectionsPerHost(3));
         List<RpcClient<ClientMessage>> admitted = new ArrayList<>();
