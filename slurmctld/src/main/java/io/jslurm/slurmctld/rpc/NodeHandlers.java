@@ -138,7 +138,7 @@ public final class NodeHandlers {
                 .setCoresPerSocket(c.coresPerSocket()).setThreadsPerCore(c.threadsPerCore())
                 .setRealMemoryMb(c.realMemory().mebibytes()).setAllocatedMemoryMb(usage.memoryMib())
                 .setFreeMemoryMb(node.freeMemoryMb()).setTmpDiskMb(c.tmpDisk().mebibytes())
-                .setGres(c.gres()).setGresUsed(gresUsed(node, usage)).addAllFeatures(c.features())
+                .setGres(c.gres().toString()).setGresUsed(gresUsed(node, usage)).addAllFeatures(c.features())
                 .setReason(node.reason()).setReasonUid((int) node.reasonUid()).setReasonTime(node.reasonTime())
                 .setCpuLoad(node.cpuLoad()).setWeight(c.weight()).setNotResponding(node.notResponding());
         for (var p : cfg.slurm().partitions()) {

@@ -1,6 +1,7 @@
 package io.jslurm.slurmctld.schedule;
 
 import com.google.protobuf.ByteString;
+import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.protocol.proto.AllocatedNode;
 import io.jslurm.protocol.proto.LaunchBatchJob;
@@ -72,33 +73,14 @@ public final class LaunchMessages {
         return b.build();
     }
 
-    /** The job's {@code --signal} as stored at submit: {@code [B:|R:]number@seconds}. */
+    /** The job's {@code --signal}, kept in Slurm's text form ({@code B:USR1@90}). */
     static Optional<WarningSignal> warningSignal(String text) {
         if (text.isBlank()) {
             return Optional.empty();
         }
-        WarningSignal.Builder b = WarningSignal.newBuilder();
-        String rest = text;
-        if (rest.startsWith("B:")) {
-            b.setBatchShellOnly(true);
-            rest = rest.substring(2);
-        } else if (rest.startsWith("R:")) {
-            b.setOnReservationEnd(true);
-            rest = rest.substring(2);
-        }
-        String[] parts = rest.split("@", 2);
-        b.setSignal(Integer.parseInt(parts[0]));
-        b.setSecondsBeforeEnd(parts.length == 2 ? Integer.parseInt(parts[1]) : 60);
-        return Optional.of(b.build());
-    }
-
-    /** The inverse of {@link #warningSignal}, applied at submit. */
-    public static String signalText(WarningSignal signal) {
-        if (signal.getSignal() == 0) {
-            return "";
-        }
-        String prefix = signal.getBatchShellOnly() ? "B:" : signal.getOnReservationEnd() ? "R:" : "";
-        int seconds = signal.getSecondsBeforeEnd() == 0 ? 60 : signal.getSecondsBeforeEnd();
-        return prefix + signal.getSignal() + "@" + seconds;
+        SignalSpec spec = SignalSpec.parse(text);
+        return Optional.of(WarningSignal.newBuilder().setSignal(spec.signal().number())
+                .setSecondsBeforeEnd(spec.delaySeconds()).setBatchShellOnly(spec.batchShellOnly())
+                .setOnReservationEnd(spec.onReservationEnd()).build());
     }
 }

@@ -237,7 +237,7 @@ public final class SchedulingLoop implements AutoCloseable {
             }
             Eligibility.DependencyState dependency;
             try {
-                dependency = dependencies.evaluate(job, Dependency.parse(job.spec().dependency()));
+                dependency = dependencies.evaluate(job, job.spec().dependency());
             } catch (IllegalArgumentException e) {
                 dependency = Eligibility.DependencyState.NEVER_SATISFIED;
             }
@@ -272,12 +272,12 @@ public final class SchedulingLoop implements AutoCloseable {
         return new Eligibility(hold, dependency, beginTime);
     }
 
-    private List<Job> jobsById(long jobId) {
-        Optional<Job> job = store.get(jobId);
-        if (job.isPresent() && !job.get().isArrayTask()) {
-            return List.of(job.get());
+    private List<Job> jobsById(io.jslurm.common.jobid.JobIdSpec id) {
+        List<Job> found = store.find(id);
+        if (found.isEmpty() && id.selector() instanceof io.jslurm.common.jobid.JobIdSpec.Whole) {
+            return store.get(id.jobId()).map(List::of).orElse(List.of());
         }
-        return store.find(io.jslurm.common.jobid.JobIdSpec.job(jobId));
+        return found;
     }
 
     /** singleton: an earlier job of the same user and name has not ended yet. */
