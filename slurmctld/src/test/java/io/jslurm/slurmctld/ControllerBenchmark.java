@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * Submissions per second through a real slurmctld process over loopback, every answer given only after the
@@ -46,24 +47,13 @@ public final class ControllerBenchmark {
     private static long run(ControllerProcess ctld, int clients, int seconds) throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong done = new AtomicLong();
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < clients; i++) {
-            RpcClient<ClientMessage> client = ctld.client(ControllerFixture.ALICE);
-            SubmitBatchJobRequest request = SubmitBatchJobRequest.newBuilder()
-                    .setJob(ControllerFixture.job(ControllerFixture.ALICE, "alice").setTimeLimitMinutes(5)).build();
-            Thread thread = new Thread(() -> {
-                try (client) {
-                    while (!stop.get()) {
-                        client.call(request);
-                        done.incrementAndGet();
-                    }
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            thread.start();
-            threads.add(thread);
-        }
+        List<Thread> threads = submitters(ctld, clients, () -> {
+            if (stop.get()) {
+                return false;
+            }
+            done.incrementAndGet();
+            return true;
+        });
         Thread.sleep(seconds * 1000L);
         long count = done.get();
         stop.set(true);
@@ -75,14 +65,22 @@ public final class ControllerBenchmark {
 
     private static void submitExactly(ControllerProcess ctld, int clients, int total) throws Exception {
         AtomicLong left = new AtomicLong(total);
+        for (Thread thread : submitters(ctld, clients, () -> left.getAndDecrement() > 0)) {
+            thread.join();
+        }
+    }
+
+    /** Threads that each submit over their own connection while {@code more} says so. */
+    private static List<Thread> submitters(ControllerProcess ctld, int clients, BooleanSupplier more)
+            throws Exception {
         List<Thread> threads = new ArrayList<>();
+        SubmitBatchJobRequest request = SubmitBatchJobRequest.newBuilder()
+                .setJob(ControllerFixture.job(ControllerFixture.ALICE, "alice").setTimeLimitMinutes(5)).build();
         for (int i = 0; i < clients; i++) {
             RpcClient<ClientMessage> client = ctld.client(ControllerFixture.ALICE);
-            SubmitBatchJobRequest request = SubmitBatchJobRequest.newBuilder()
-                    .setJob(ControllerFixture.job(ControllerFixture.ALICE, "alice").setTimeLimitMinutes(5)).build();
             Thread thread = new Thread(() -> {
                 try (client) {
-                    while (left.getAndDecrement() > 0) {
+                    while (more.getAsBoolean()) {
                         client.call(request);
                     }
                 } catch (Exception e) {
@@ -92,9 +90,7 @@ public final class ControllerBenchmark {
             thread.start();
             threads.add(thread);
         }
-        for (Thread thread : threads) {
-            thread.join();
-        }
+        return threads;
     }
 
     private static long rssMib(long pid) throws Exception {

@@ -4,13 +4,10 @@ import static io.jslurm.slurmctld.ControllerFixture.ALICE;
 import static io.jslurm.slurmctld.ControllerFixture.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jslurm.protocol.proto.Gpu;
 import io.jslurm.protocol.proto.JobComplete;
 import io.jslurm.protocol.proto.JobRecord;
 import io.jslurm.protocol.proto.JobState;
 import io.jslurm.protocol.proto.LaunchBatchJob;
-import io.jslurm.protocol.proto.NodeHardware;
-import io.jslurm.protocol.proto.NodeRegistration;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.SubmitBatchJobResponse;
 import io.jslurm.protocol.proto.WarningSignal;
@@ -37,19 +34,13 @@ class SchedulingLoopTest {
     @BeforeEach
     void start() throws Exception {
         cluster = new ControllerFixture(dir);
-        slurmd = new SlurmdPeer(cluster.key, cluster.clock);
-        for (String node : new String[] {"gpu01", "gpu02"}) {
-            cluster.slurmd().call(NodeRegistration.newBuilder().setNodeName(node).setSlurmdPort(slurmd.port())
-                    .setHardware(NodeHardware.newBuilder().setCpus(8).setSockets(1).setCoresPerSocket(8)
-                            .setThreadsPerCore(1).setRealMemoryMb(16000))
-                    .addGpus(Gpu.newBuilder().setIndex(0).setType("a100"))
-                    .addGpus(Gpu.newBuilder().setIndex(1).setType("a100")).build());
-        }
+        slurmd = cluster.slurmdPeer;
+        cluster.register("gpu01", 16000);
+        cluster.register("gpu02", 16000);
     }
 
     @AfterEach
     void stop() throws Exception {
-        slurmd.close();
         cluster.close();
     }
 
