@@ -151,4 +151,37 @@ class SchedulingLoopTest {
         assertThat(cluster.job(cancelled).getState()).isEqualTo(JobState.JOB_CANCELLED);
         assertThat(slurmd.next(io.jslurm.protocol.proto.TerminateJob.class, WAIT).getJobId()).isEqualTo(cancelled);
     }
+
+    @Test
+    void aJobKilledAfterItsTimeLimitEndsTimeout() throws Exception {
+        long jobId = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
+        cluster.controller.loop().runPass();
+        cluster.clock.advance(Duration.ofMinutes(10).plusSeconds(30));
+        cluster.slurmd().call(JobComplete.newBuilder().setJobId((int) jobId).setNodeName("gpu01").setTermSignal(9)
+                .build());
+        JobRecord ended = cluster.job(jobId);
+        assertThat(ended.getState()).isEqualTo(JobState.JOB_TIMEOUT);
+        assertThat(ended.getStateReason()).isEqualTo("TimeLimit");
+        assertThat(ended.getTermSignal()).isEqualTo(9);
+    }
+
+    @Test
+    void aJobWhoseLaunchCannotReachSlurmdIsRequeuedAndHeld() throws Exception {
+        int deadPort;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+            deadPort = probe.getLocalPort();
+        }
+        cluster.slurmd().call(cluster.registration("gpu01", 16000).toBuilder().setSlurmdPort(deadPort).build());
+        long jobId = submit(job(ALICE, "alice").setNodelist("gpu01").setTimeLimitMinutes(10));
+        cluster.controller.loop().runPass();
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        JobRecord record = cluster.job(jobId);
+        while (record.getState() != JobState.JOB_PENDING && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            record = cluster.job(jobId);
+        }
+        assertThat(record.getState()).isEqualTo(JobState.JOB_PENDING);
+        assertThat(record.getStateReason()).isEqualTo("JobHeldAdmin");
+        assertThat(record.getRestartCount()).isEqualTo(1);
+    }
 }
