@@ -1,0 +1,250 @@
+package io.jslurm.slurmd.launch;
+
+import io.jslurm.slurmd.cgroup.Cgroup;
+import io.jslurm.slurmd.cgroup.CgroupException;
+import io.jslurm.slurmd.cgroup.CgroupLimits;
+import io.jslurm.slurmd.cgroup.CgroupManager;
+import io.jslurm.slurmd.cgroup.CgroupUsage;
+import io.jslurm.slurmd.cgroup.StepName;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs batch scripts on this node: what slurmd does for a launch request, {@code scancel} and
+ * the time limit, and how it takes running jobs back after a restart.
+ *
+ * <p>Each script runs under {@code job_wrapper.pl} (see {@link JobWrapper}), which stays alive
+ * without slurmd and writes the script's wait status into the job's spool directory. A runner
+ * learns of the end from its own child's exit, or, for jobs it re-attached, by watching the spool;
+ * either way it kills what is left in the job's cgroup, reads the cgroup's usage, removes the
+ * cgroup, reports the {@link JobCompletion} and removes the spool directory.
+ */
+public final class JobRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(JobRunner.class);
+    /** How often a re-attached job's spool is checked for its end. */
+    static final Duration REATTACH_POLL = Duration.ofMillis(100);
+    /** How long the job's processes get to disappear after the final SIGKILL. */
+    private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(10);
+
+    private final RunnerConfig config;
+    private final CgroupManager cgroups;
+    private final InstantSource clock;
+    private final ScheduledExecutorService scheduler;
+    private final Consumer<JobCompletion> onComplete;
+    private final JobWrapper wrapper;
+    private final Map<Long, RunningJob> jobs = new ConcurrentHashMap<>();
+    private volatile boolean shutDown;
+
+    public JobRunner(RunnerConfig config, CgroupManager cgroups, InstantSource clock,
+                     ScheduledExecutorService scheduler, Consumer<JobCompletion> onComplete) throws IOException {
+        this.config = Objects.requireNonNull(config, "config");
+        this.cgroups = Objects.requireNonNull(cgroups, "cgroups");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.onComplete = Objects.requireNonNull(onComplete, "onComplete");
+        JobWrapper.requireTools();
+        Files.createDirectories(config.spoolDir());
+        this.wrapper = JobWrapper.install(config.spoolDir());
+    }
+
+    /**
+     * Starts the batch script: spool files, cgroup, then the wrapper. Returns once the wrapper
+     * runs; the script's output files and identity are the wrapper's to set up.
+     *
+     * @param limits what the job's cgroup confines (CPUs, memory, devices), from the allocation
+     */
+    public void launch(BatchLaunch job, CgroupLimits limits) throws IOException {
+        long jobId = job.jobId();
+        if (jobs.containsKey(jobId)) {
+            throw new IllegalStateException("job " + jobId + " is already running here");
+        }
+        JobUser user = job.user();
+        List<Integer> groups = SupplementaryGroups.of(user);
+        JobSpool spool = JobSpool.create(config.spoolDir(), jobId);
+        spool.writeScript(job.script(), user);
+        spool.writeEnvironment(JobEnvironment.of(job, config.node()));
+        Cgroup jobCgroup = cgroups.createJob(user.uid(), jobId, limits);
+        Cgroup batch = cgroups.createStep(user.uid(), jobId, StepName.BATCH, CgroupLimits.NONE);
+        List<String> confined = batch.joinAndExec(JobWrapper.asUser(user, groups, spool.script(), job.argv()));
+        List<String> command = wrapper.command(spool, user, groups, job.workDir(), StdioFiles.of(job),
+                job.stdio().openMode() == OpenMode.APPEND, confined);
+        File log = spool.dir().resolve(JobSpool.WRAPPER_LOG).toFile();
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectInput(StdioFiles.DEV_NULL.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
+                .redirectErrorStream(true);
+        builder.environment().clear();
+        Process process = builder.start();
+        SpoolRecord record = new SpoolRecord(jobId, user.uid(), process.pid(), job.endTime(), job.signal());
+        spool.writeRecord(record);
+        RunningJob running = new RunningJob(jobId, spool, jobCgroup, Optional.of(batch), scheduler, config.killWait());
+        jobs.put(jobId, running);
+        running.armTimers(record, clock);
+        LOG.info("job {}: batch script started for {} (uid {}) in {}", jobId, user.name(), user.uid(), job.workDir());
+        process.onExit().thenRunAsync(() -> complete(running), scheduler);
+    }
+
+    /** {@code scancel -s SIG}: delivers the signal and lets the job go on. */
+    public void signal(long jobId, int signal, boolean batchShellOnly) {
+        job(jobId).signal(signal, batchShellOnly);
+    }
+
+    /** {@code scancel}: SIGTERM to every process, SIGKILL after KillWait; the job ends CANCELLED. */
+    public void cancel(long jobId) {
+        job(jobId).end(JobState.CANCELLED);
+    }
+
+    /** RUNNING while the job is here and has not been reported; empty once its completion was. */
+    public Optional<JobState> status(long jobId) {
+        return jobs.containsKey(jobId) ? Optional.of(JobState.RUNNING) : Optional.empty();
+    }
+
+    /** The ids of the jobs running here. */
+    public List<Long> jobIds() {
+        return jobs.keySet().stream().sorted().toList();
+    }
+
+    /**
+     * Takes back the jobs a previous slurmd left in the spool: their cgroups, timers and ends.
+     * A job whose script ended meanwhile is reported at once.
+     *
+     * @return the ids of the jobs taken back
+     */
+    public List<Long> reattach() throws IOException {
+        List<Long> taken = new ArrayList<>();
+        for (JobSpool spool : JobSpool.existing(config.spoolDir())) {
+            SpoolRecord record = spool.record();
+            if (jobs.containsKey(record.jobId())) {
+                continue;
+            }
+            Optional<Cgroup> cgroup = cgroups.findJob(record.jobId());
+            if (cgroup.isEmpty()) {
+                LOG.error("job {}: spool record without a cgroup; reporting it failed", record.jobId());
+            }
+            RunningJob running = new RunningJob(record.jobId(), spool, cgroup.orElse(null),
+                    cgroups.findStep(record.jobId(), StepName.BATCH), scheduler, config.killWait());
+            jobs.put(record.jobId(), running);
+            taken.add(record.jobId());
+            if (cgroup.isPresent()) {
+                running.armTimers(record, clock);
+            }
+            watch(running, record.wrapperPid());
+            LOG.info("job {}: re-attached", record.jobId());
+        }
+        return taken;
+    }
+
+    /**
+     * Stops looking after the jobs without touching them, as slurmd does when it stops: they run
+     * on under their wrappers, and a later runner's {@link #reattach()} takes them back.
+     */
+    public void shutdown() {
+        shutDown = true;
+        jobs.values().forEach(RunningJob::finish);
+        jobs.clear();
+        LOG.info("job runner stopped; running jobs are left to their wrappers");
+    }
+
+    /** Completes a re-attached job once its wrapper wrote the status, or vanished without one. */
+    private void watch(RunningJob running, long wrapperPid) {
+        ScheduledFuture<?>[] poll = new ScheduledFuture<?>[1];
+        poll[0] = scheduler.scheduleWithFixedDelay(() -> {
+            if (shutDown) {
+                poll[0].cancel(false);
+                return;
+            }
+            boolean wrapperGone = ProcessHandle.of(wrapperPid).map(p -> !p.isAlive()).orElse(true);
+            if (running.spool().status().isPresent() || wrapperGone || running.cgroup() == null) {
+                poll[0].cancel(false);
+                complete(running);
+            }
+        }, 0, REATTACH_POLL.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void complete(RunningJob running) {
+        if (shutDown) {
+            return;
+        }
+        long jobId = running.jobId();
+        running.finish();
+        JobSpool spool = running.spool();
+        Optional<String> launchError = spool.launchError();
+        Optional<ExitStatus> status = spool.status();
+        if (status.isEmpty() && launchError.isEmpty()) {
+            launchError = Optional.of("the job wrapper ended without recording the script's status");
+        }
+        ExitStatus exit = launchError.isPresent() ? new ExitStatus(1, 0) : status.get();
+        Drained drained = drain(running);
+        JobState state = launchError.isPresent() ? JobState.FAILED
+                : JobState.ended(running.forcedEnd(), drained.oomKilled(), exit);
+        JobCompletion completion = new JobCompletion(jobId, state, exit, drained.usage(), launchError);
+        LOG.info("job {}: {} ExitCode={}{}", jobId, state, exit, launchError.map(e -> " (" + e + ")").orElse(""));
+        jobs.remove(jobId);
+        // The spool goes only once the completion was taken: should reporting fail, a restarted
+        // slurmd finds the job again and reports it then.
+        onComplete.accept(completion);
+        try {
+            spool.remove();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private record Drained(Optional<CgroupUsage> usage, boolean oomKilled) {
+        static final Drained UNKNOWN = new Drained(Optional.empty(), false);
+    }
+
+    /** Kills what the script left behind, then reads the usage and removes the cgroup. */
+    private Drained drain(RunningJob running) {
+        Cgroup cgroup = running.cgroup();
+        if (cgroup == null) {
+            return Drained.UNKNOWN;
+        }
+        try {
+            if (!cgroup.isEmpty()) {
+                cgroup.kill();
+            }
+            if (!cgroup.awaitEmpty(DRAIN_TIMEOUT)) {
+                LOG.error("job {}: processes survive SIGKILL; cgroup {} kept", running.jobId(), cgroup.path());
+                CgroupUsage usage = cgroup.usage();
+                return new Drained(Optional.of(usage), usage.oomKilled());
+            }
+            CgroupUsage usage = cgroup.usage();
+            // cgroup v1 counts an OOM kill only where the victim was, not in the job's cgroup above.
+            boolean oomKilled = usage.oomKilled()
+                    || running.batchStep().map(step -> step.usage().oomKilled()).orElse(false);
+            cgroup.remove();
+            return new Drained(Optional.of(usage), oomKilled);
+        } catch (CgroupException e) {
+            LOG.error("job {}: {}", running.jobId(), e.getMessage());
+            return Drained.UNKNOWN;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Drained.UNKNOWN;
+        }
+    }
+
+    private RunningJob job(long jobId) {
+        RunningJob job = jobs.get(jobId);
+        if (job == null) {
+            throw new IllegalArgumentException("job " + jobId + " is not running here");
+        }
+        return job;
+    }
+}

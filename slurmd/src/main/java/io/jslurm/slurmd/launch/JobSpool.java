@@ -1,0 +1,148 @@
+package io.jslurm.slurmd.launch;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.stream.Stream;
+
+/**
+ * One job's directory in SlurmdSpoolDir, {@code job<id>} with the id zero-padded to five digits as
+ * Slurm names it. The directory is root's and may be crossed but not listed by others
+ * ({@code 0711}), so the user can run the script in it (their own, {@code 0700}) but not forge the
+ * status files root's job wrapper writes next to it.
+ */
+final class JobSpool {
+    static final String SCRIPT = "slurm_script";
+    private static final String ENVIRONMENT = "environment";
+    private static final String RECORD = "job";
+    private static final String STATUS = "status";
+    private static final String PID = "pid";
+    private static final String LAUNCH_ERROR = "launch_error";
+    private static final String END_REASON = "end_reason";
+    static final String WRAPPER_LOG = "wrapper.log";
+
+    private final Path dir;
+
+    private JobSpool(Path dir) {
+        this.dir = dir;
+    }
+
+    static JobSpool create(Path spoolDir, long jobId) throws IOException {
+        Path dir = spoolDir.resolve(String.format("job%05d", jobId));
+        Files.createDirectories(dir);
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x--x"));
+        return new JobSpool(dir);
+    }
+
+    /** The job directories a previous slurmd left, in job id order. */
+    static List<JobSpool> existing(Path spoolDir) throws IOException {
+        List<JobSpool> jobs = new ArrayList<>();
+        if (!Files.isDirectory(spoolDir)) {
+            return jobs;
+        }
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(spoolDir, "job[0-9]*")) {
+            for (Path dir : dirs) {
+                if (Files.exists(dir.resolve(RECORD))) {
+                    jobs.add(new JobSpool(dir));
+                }
+            }
+        }
+        jobs.sort(Comparator.comparing(spool -> spool.dir.getFileName().toString()));
+        return jobs;
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    Path script() {
+        return dir.resolve(SCRIPT);
+    }
+
+    /** The script as the user's own file, {@code 0700}: only they (and root) can read or run it. */
+    void writeScript(String text, JobUser user) throws IOException {
+        Path script = script();
+        writeAtomically(script, text, "rwx------");
+        Files.setAttribute(script, "unix:uid", user.uid());
+        Files.setAttribute(script, "unix:gid", user.gid());
+    }
+
+    /** Name=value pairs separated by NUL bytes, the only separator a value cannot hold. */
+    void writeEnvironment(Map<String, String> env) throws IOException {
+        StringBuilder out = new StringBuilder();
+        env.forEach((name, value) -> out.append(name).append('=').append(value).append('\0'));
+        writeAtomically(dir.resolve(ENVIRONMENT), out.toString(), "rw-------");
+    }
+
+    void writeRecord(SpoolRecord record) throws IOException {
+        writeAtomically(dir.resolve(RECORD), record.write(), "rw-------");
+    }
+
+    SpoolRecord record() throws IOException {
+        try (Reader in = Files.newBufferedReader(dir.resolve(RECORD), StandardCharsets.UTF_8)) {
+            return SpoolRecord.read(in);
+        }
+    }
+
+    /** How the script ended, once the wrapper has written it. */
+    Optional<ExitStatus> status() {
+        return readIfPresent(STATUS).map(ExitStatus::parse);
+    }
+
+    /** The batch script's process id, once the wrapper has forked it. */
+    OptionalLong scriptPid() {
+        return readIfPresent(PID).map(text -> OptionalLong.of(Long.parseLong(text.trim()))).orElse(OptionalLong.empty());
+    }
+
+    Optional<String> launchError() {
+        return readIfPresent(LAUNCH_ERROR).map(String::trim);
+    }
+
+    /** CANCELLED or TIMEOUT, when slurmd ended the job: kept here so a restarted slurmd still knows. */
+    Optional<JobState> endReason() {
+        return readIfPresent(END_REASON).map(text -> JobState.valueOf(text.trim()));
+    }
+
+    void recordEndReason(JobState reason) throws IOException {
+        writeAtomically(dir.resolve(END_REASON), reason.name() + "\n", "rw-------");
+    }
+
+    void remove() throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    private Optional<String> readIfPresent(String name) {
+        try {
+            return Optional.of(Files.readString(dir.resolve(name), StandardCharsets.UTF_8));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void writeAtomically(Path path, String text, String permissions) throws IOException {
+        Path tmp = path.resolveSibling(path.getFileName() + ".new");
+        Files.deleteIfExists(tmp);
+        Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions)));
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

@@ -1,0 +1,93 @@
+package io.jslurm.slurmd.launch;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The root helper that starts each batch script and outlives slurmd ({@code job_wrapper.pl},
+ * whose header explains what it does and why). It is copied into SlurmdSpoolDir when the runner
+ * starts so that running jobs never depend on the daemon's jar.
+ */
+final class JobWrapper {
+    static final String PERL = "/usr/bin/perl";
+    static final String SETPRIV = "/usr/bin/setpriv";
+    static final String SETSID = "/usr/bin/setsid";
+    private static final String RESOURCE = "job_wrapper.pl";
+
+    private final Path script;
+
+    private JobWrapper(Path script) {
+        this.script = script;
+    }
+
+    static JobWrapper install(Path spoolDir) throws IOException {
+        Path target = spoolDir.resolve(RESOURCE);
+        Path tmp = spoolDir.resolve(RESOURCE + ".new");
+        try (InputStream in = JobWrapper.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IOException("resource " + RESOURCE + " is missing");
+            }
+            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+        }
+        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwx------"));
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return new JobWrapper(target);
+    }
+
+    /**
+     * A new session, then {@code setpriv} for the user with exactly these groups, then the script
+     * and its arguments.
+     */
+    static List<String> asUser(JobUser user, List<Integer> groups, Path script, List<String> argv) {
+        List<String> command = new ArrayList<>();
+        command.add(SETSID);
+        command.add(SETPRIV);
+        command.add("--reuid=" + user.uid());
+        command.add("--regid=" + user.gid());
+        command.add(groups.isEmpty() ? "--clear-groups" : "--groups=" + joined(groups));
+        command.add("--");
+        command.add(script.toString());
+        command.addAll(argv);
+        return command;
+    }
+
+    /** The wrapper's command line; {@code confined} is what the child execs once its files are open. */
+    List<String> command(JobSpool spool, JobUser user, List<Integer> groups, Path workDir, StdioFiles files,
+                         boolean append, List<String> confined) {
+        List<String> command = new ArrayList<>();
+        command.add(PERL);
+        command.add(script.toString());
+        command.add(spool.dir().toString());
+        command.add(Integer.toString(user.uid()));
+        command.add(Integer.toString(user.gid()));
+        command.add(joined(groups));
+        command.add(workDir.toString());
+        command.add(files.input().toString());
+        command.add(files.output().toString());
+        command.add(files.error().toString());
+        command.add(append ? "1" : "0");
+        command.add("--");
+        command.addAll(confined);
+        return command;
+    }
+
+    private static String joined(List<Integer> values) {
+        return values.stream().map(String::valueOf).collect(Collectors.joining(","));
+    }
+
+    static void requireTools() {
+        for (String tool : List.of(PERL, SETSID, SETPRIV)) {
+            if (!Files.isExecutable(Path.of(tool))) {
+                throw new UncheckedIOException(new IOException("job launch needs " + tool));
+            }
+        }
+    }
+}

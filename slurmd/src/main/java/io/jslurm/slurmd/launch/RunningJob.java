@@ -1,0 +1,146 @@
+package io.jslurm.slurmd.launch;
+
+import io.jslurm.slurmd.cgroup.Cgroup;
+import io.jslurm.slurmd.cgroup.CgroupException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One batch job while it runs on this node: its spool directory, its cgroup, and the timers for
+ * its warning signal and time limit. Ending a job (limit or cancel) is SIGCONT and SIGTERM to every
+ * process, then SIGKILL after KillWait, as slurmd does.
+ */
+final class RunningJob {
+    static final int SIGKILL = 9;
+    static final int SIGTERM = 15;
+    static final int SIGCONT = 18;
+    private static final Logger LOG = LoggerFactory.getLogger(RunningJob.class);
+
+    private final long jobId;
+    private final JobSpool spool;
+    private final Cgroup cgroup;
+    private final Optional<Cgroup> batchStep;
+    private final ScheduledExecutorService scheduler;
+    private final Duration killWait;
+    private final List<ScheduledFuture<?>> timers = new ArrayList<>();
+    private JobState forcedEnd;
+    private boolean finished;
+
+    RunningJob(long jobId, JobSpool spool, Cgroup cgroup, Optional<Cgroup> batchStep,
+               ScheduledExecutorService scheduler, Duration killWait) {
+        this.jobId = jobId;
+        this.spool = spool;
+        this.cgroup = cgroup;
+        this.batchStep = batchStep;
+        this.scheduler = scheduler;
+        this.killWait = killWait;
+        this.forcedEnd = spool.endReason().orElse(null);
+    }
+
+    long jobId() {
+        return jobId;
+    }
+
+    JobSpool spool() {
+        return spool;
+    }
+
+    Cgroup cgroup() {
+        return cgroup;
+    }
+
+    /** The batch step's own cgroup, where the script's processes are. */
+    Optional<Cgroup> batchStep() {
+        return batchStep;
+    }
+
+    /** Arms the warning signal and the time limit, from the clock's now; past deadlines fire at once. */
+    synchronized void armTimers(SpoolRecord record, InstantSource clock) {
+        Optional<Instant> end = record.endTime();
+        if (end.isEmpty()) {
+            return;
+        }
+        Instant now = clock.instant();
+        record.signal().ifPresent(signal -> schedule(Duration.between(now, end.get().minus(signal.beforeLimit())),
+                () -> warn(signal)));
+        schedule(Duration.between(now, end.get()), () -> end(JobState.TIMEOUT));
+    }
+
+    private void warn(WarningSignal signal) {
+        LOG.info("job {}: sending signal {} to {} before its time limit", jobId, signal.signal(),
+                signal.batchShellOnly() ? "the batch shell" : "all processes");
+        signal(signal.signal(), signal.batchShellOnly());
+    }
+
+    /** Delivers a signal without ending the job: to every process, or to the batch shell only. */
+    synchronized void signal(int signal, boolean batchShellOnly) {
+        if (finished || cgroup == null) {
+            return;
+        }
+        if (!batchShellOnly) {
+            cgroup.signal(signal);
+            return;
+        }
+        OptionalLong pid = spool.scriptPid();
+        if (pid.isEmpty()) {
+            LOG.warn("job {}: batch shell not started yet, signal {} dropped", jobId, signal);
+        } else if (LibC.INSTANCE.kill((int) pid.getAsLong(), signal) != 0) {
+            LOG.warn("job {}: signal {} to batch shell {} failed", jobId, signal, pid.getAsLong());
+        }
+    }
+
+    /** Ends the job as CANCELLED or TIMEOUT; the first reason given is the one reported. */
+    synchronized void end(JobState reason) {
+        if (finished || forcedEnd != null || cgroup == null) {
+            return;
+        }
+        forcedEnd = reason;
+        try {
+            spool.recordEndReason(reason);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        LOG.info("job {}: ending ({}): SIGTERM now, SIGKILL in {} s", jobId, reason, killWait.toSeconds());
+        cgroup.signal(SIGCONT);
+        cgroup.signal(SIGTERM);
+        schedule(killWait, () -> {
+            if (!cgroup.isEmpty()) {
+                cgroup.kill();
+            }
+        });
+    }
+
+    synchronized JobState forcedEnd() {
+        return forcedEnd;
+    }
+
+    /** Stops the timers; later signals and ends are ignored. */
+    synchronized void finish() {
+        finished = true;
+        timers.forEach(timer -> timer.cancel(false));
+        timers.clear();
+    }
+
+    private void schedule(Duration delay, Runnable action) {
+        long millis = Math.max(0, delay.toMillis());
+        timers.add(scheduler.schedule(() -> {
+            try {
+                action.run();
+            } catch (CgroupException | UncheckedIOException e) {
+                LOG.error("job {}: {}", jobId, e.getMessage());
+            }
+        }, millis, TimeUnit.MILLISECONDS));
+    }
+}

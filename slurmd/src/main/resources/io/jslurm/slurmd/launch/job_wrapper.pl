@@ -1,0 +1,95 @@
+#!/usr/bin/perl
+# Runs one batch script for slurmd and records how it ended.
+#
+# Usage: job_wrapper.pl JOBDIR UID GID GROUPS WORKDIR STDIN STDOUT STDERR APPEND -- COMMAND...
+#
+# COMMAND joins the job's cgroup, starts a session and execs setpriv, which becomes the user for
+# good and execs the script. The wrapper itself stays root and outside the job's cgroup, so
+# signalling or killing every process of the job never reaches it, and it leaves slurmd's
+# process group and ignores SIGHUP, so that slurmd can stop and restart without taking the job
+# along. Before handing over, the child opens
+# the script's input and output files and enters the work directory with the user's identity
+# (seteuid), so files are created as the user and checked against the user's permissions.
+# The child's wait status is written to JOBDIR/status as "EXITCODE SIGNAL": all a restarted
+# slurmd needs to report the job's end. This is Perl because a shell's wait cannot tell
+# "exit 137" from "killed by signal 9"; it loads no modules, since every millisecond of its
+# start-up delays the job.
+use strict;
+
+my ($jobdir, $uid, $gid, $groups, $workdir, $stdin, $stdout, $stderr, $append, @command) = @ARGV;
+shift @command if @command && $command[0] eq '--';
+my @groups = grep { length } split /,/, $groups;
+
+setpgrp(0, 0);
+$SIG{HUP} = 'IGNORE';
+
+my %env;
+{
+    open my $fh, '<', "$jobdir/environment" or die "cannot read $jobdir/environment: $!\n";
+    local $/ = "\0";
+    while (my $pair = <$fh>) {
+        chomp $pair;
+        my ($name, $value) = split /=/, $pair, 2;
+        $env{$name} = $value if defined $value;
+    }
+}
+
+my $pid = fork();
+die "fork: $!\n" unless defined $pid;
+run_child() if $pid == 0;
+write_file("$jobdir/pid", "$pid\n");
+waitpid($pid, 0);
+my $status = $?;
+write_file("$jobdir/status", ($status >> 8) . ' ' . ($status & 127) . "\n");
+exit 0;
+
+sub run_child {
+    $SIG{HUP} = 'DEFAULT';
+    umask(oct($env{SLURM_UMASK})) if defined $env{SLURM_UMASK} && $env{SLURM_UMASK} =~ /^[0-7]{3,4}$/;
+
+    # Effective ids only: root comes back afterwards to join the cgroup and run setpriv.
+    $) = join(' ', $gid, $gid, @groups);
+    $> = $uid;
+    fail("cannot take uid $uid: $!") if $> != $uid;
+    my $out_mode = $append ? '>>' : '>';
+    open(my $in, '<', $stdin) or fail("cannot open input file $stdin: $!");
+    open(my $out, $out_mode, $stdout) or fail("cannot open output file $stdout: $!");
+    my $err;
+    if ($stderr eq $stdout) {
+        $err = $out;
+    } else {
+        open($err, $out_mode, $stderr) or fail("cannot open error file $stderr: $!");
+    }
+    my $cwd_error;
+    if (!chdir($workdir)) {
+        $cwd_error = "slurmstepd: error: couldn't chdir to `$workdir': $!: going to /tmp instead\n";
+        chdir('/tmp');
+    }
+    $> = 0;
+    $) = '0 0';
+
+    # Reopening the standard handles keeps their descriptors 0, 1 and 2 (dup2).
+    open(STDIN, '<&', $in) or fail("cannot redirect input: $!");
+    open(STDOUT, '>&', $out) or fail("cannot redirect output: $!");
+    open(STDERR, '>&', $err) or fail("cannot redirect error: $!");
+    syswrite(STDERR, $cwd_error) if defined $cwd_error;
+    %ENV = %env;
+    $ENV{SLURM_TASK_PID} = $$;
+    exec { $command[0] } @command or fail("cannot exec $command[0]: $!");
+}
+
+sub fail {
+    my ($message) = @_;
+    $> = 0;
+    write_file("$jobdir/launch_error", "$message\n");
+    exit 1;
+}
+
+# Written next to its final name and renamed, so that a reader never sees half a file.
+sub write_file {
+    my ($path, $text) = @_;
+    open my $fh, '>', "$path.new" or die "cannot write $path.new: $!\n";
+    print $fh $text;
+    close $fh or die "cannot write $path.new: $!\n";
+    rename "$path.new", $path or die "cannot rename $path.new: $!\n";
+}

@@ -1,0 +1,463 @@
+package io.jslurm.slurmd.launch;
+
+import io.jslurm.common.time.TimeLimit;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jslurm.conf.cgroup.CgroupConfig;
+import io.jslurm.slurmd.cgroup.CgroupBase;
+import io.jslurm.slurmd.cgroup.CgroupLayout;
+import io.jslurm.slurmd.cgroup.CgroupLimits;
+import io.jslurm.slurmd.cgroup.CgroupManager;
+import io.jslurm.slurmd.cgroup.Cgroups;
+import io.jslurm.slurmd.cgroup.MemoryLimit;
+import io.jslurm.slurmd.hw.HostFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Batch scripts run for real: as a user made for the test, in a real cgroup, with real signals
+ * and a time limit of seconds. Needs root, setpriv, perl and a writable cgroup hierarchy.
+ */
+class JobRunnerTest {
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final AtomicLong JOB_IDS = new AtomicLong(900_000 + ProcessHandle.current().pid() % 10_000 * 10);
+
+    @TempDir
+    static Path root;
+    private static TestUser user;
+    private static Path spoolDir;
+    private static Path workDir;
+    private static CgroupManager cgroups;
+    private static ScheduledExecutorService scheduler;
+
+    private final BlockingQueue<JobCompletion> completions = new LinkedBlockingQueue<>();
+    private JobRunner runner;
+
+    @BeforeAll
+    static void createUserAndDirectories() throws IOException {
+        user = TestUser.create();
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+        spoolDir = Files.createDirectory(root.resolve("spool"));
+        workDir = Files.createDirectory(root.resolve("work"));
+        Files.setAttribute(workDir, "unix:uid", user.uid);
+        Files.setAttribute(workDir, "unix:gid", user.gid);
+        cgroups = Cgroups.open(CgroupConfig.defaults(), CgroupLayout.forNode("launchtest" + ProcessHandle.current().pid()),
+                HostFiles.real(), CgroupBase.HIERARCHY_ROOT);
+        scheduler = Executors.newScheduledThreadPool(2);
+    }
+
+    @AfterAll
+    static void removeUser() throws IOException {
+        scheduler.shutdownNow();
+        if (user != null) {
+            user.close();
+        }
+    }
+
+    @BeforeEach
+    void startRunner() throws IOException {
+        runner = newRunner(Duration.ofSeconds(1));
+    }
+
+    @AfterEach
+    void noJobLeftBehind() {
+        for (long jobId : runner.jobIds()) {
+            runner.cancel(jobId);
+        }
+    }
+
+    private JobRunner newRunner(Duration killWait) throws IOException {
+        RunnerConfig config = new RunnerConfig(spoolDir, new NodeContext(Path.of("/etc/slurm/slurm.conf"), false), killWait);
+        return new JobRunner(config, cgroups, InstantSource.system(), scheduler, completions::add);
+    }
+
+    private Jobs job(String script) {
+        Jobs jobs = new Jobs();
+        jobs.jobId = JOB_IDS.incrementAndGet();
+        jobs.user = user.jobUser();
+        jobs.workDir = workDir;
+        jobs.submitDir = workDir;
+        jobs.nodes = "node01";
+        jobs.nodeName = "node01";
+        jobs.startTime = Instant.now();
+        jobs.environment = Map.of("PATH", "/usr/bin:/bin", "EXPORTED_BY_USER", "kept");
+        jobs.script = "#!/bin/bash\n" + script;
+        return jobs;
+    }
+
+    private JobCompletion run(Jobs jobs) throws Exception {
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        return awaitCompletion();
+    }
+
+    private JobCompletion awaitCompletion() throws InterruptedException {
+        JobCompletion completion = completions.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(completion).as("job completion").isNotNull();
+        return completion;
+    }
+
+    private static String read(Path file) throws IOException {
+        return Files.readString(file, StandardCharsets.UTF_8);
+    }
+
+    private static int owner(Path file) throws IOException {
+        return (Integer) Files.getAttribute(file, "unix:uid");
+    }
+
+    @Test
+    void scriptRunsAsTheUserWithTheirGroupsInTheWorkDirectory() throws Exception {
+        Jobs jobs = job("""
+                id -u; id -g; id -G
+                pwd
+                echo "sid=$(awk '{print $6}' /proc/$$/stat) pid=$$"
+                grep -c "job_$SLURM_JOB_ID/step_batch" /proc/self/cgroup
+                echo "$1 $2"
+                echo to-stderr >&2
+                """);
+        jobs.argv = List.of("first", "second arg");
+        jobs.stdio = new StdioSpec(Optional.empty(), Optional.of("out-%j.txt"), Optional.empty(), OpenMode.TRUNCATE);
+        JobCompletion completion = run(jobs);
+
+        assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
+        assertThat(completion.exit()).hasToString("0:0");
+        Path out = workDir.resolve("out-" + jobs.jobId + ".txt");
+        assertThat(owner(out)).isEqualTo(user.uid);
+        List<String> lines = read(out).lines().toList();
+        assertThat(lines.get(0)).isEqualTo(Integer.toString(user.uid));
+        assertThat(lines.get(1)).isEqualTo(Integer.toString(user.gid));
+        assertThat(lines.get(2).split(" ")).containsExactlyInAnyOrder(Integer.toString(user.gid),
+                Integer.toString(user.extraGid));
+        assertThat(lines.get(3)).isEqualTo(workDir.toString());
+        String[] session = lines.get(4).split(" ");
+        assertThat(session[0].substring(4)).as("own session").isEqualTo(session[1].substring(4));
+        assertThat(Integer.parseInt(lines.get(5))).as("cgroup hierarchies holding the script").isPositive();
+        assertThat(lines.get(6)).isEqualTo("first second arg");
+        assertThat(lines.get(7)).isEqualTo("to-stderr");
+        assertThat(completion.usage()).isPresent();
+        assertThat(runner.status(jobs.jobId)).isEmpty();
+    }
+
+    @Test
+    void scriptSeesTheJobEnvironment() throws Exception {
+        Jobs jobs = job("env\n");
+        JobCompletion completion = run(jobs);
+        assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
+        Map<String, String> env = read(workDir.resolve("slurm-" + jobs.jobId + ".out")).lines()
+                .filter(line -> line.contains("="))
+                .collect(Collectors.toMap(l -> l.substring(0, l.indexOf('=')), l -> l.substring(l.indexOf('=') + 1),
+                        (a, b) -> b));
+        assertThat(env).containsEntry("SLURM_JOB_ID", Long.toString(jobs.jobId))
+                .containsEntry("SLURM_JOB_USER", user.name)
+                .containsEntry("SLURM_JOB_UID", Integer.toString(user.uid))
+                .containsEntry("SLURMD_NODENAME", "node01")
+                .containsEntry("ENVIRONMENT", "BATCH")
+                .containsEntry("EXPORTED_BY_USER", "kept")
+                .containsKey("SLURM_TASK_PID");
+    }
+
+    @Test
+    void exitCodeAndSignalAreReportedApart() throws Exception {
+        JobCompletion exited = run(job("exit 3\n"));
+        assertThat(exited.state()).isEqualTo(JobState.FAILED);
+        assertThat(exited.exit()).hasToString("3:0");
+
+        JobCompletion exited137 = run(job("exit 137\n"));
+        assertThat(exited137.exit()).hasToString("137:0");
+
+        JobCompletion killed = run(job("kill -9 $$\n"));
+        assertThat(killed.state()).isEqualTo(JobState.FAILED);
+        assertThat(killed.exit()).hasToString("0:9");
+    }
+
+    @Test
+    void timeLimitSendsTheWarningSignalFirstThenEndsWithTimeout() throws Exception {
+        Jobs jobs = job("""
+                trap 'echo checkpoint saved > checkpoint-$SLURM_JOB_ID' USR1
+                trap 'echo terminated >> checkpoint-$SLURM_JOB_ID; exit 143' TERM
+                while true; do sleep 0.1; done
+                """);
+        jobs.timeLimit = TimeLimit.ofSeconds(2);
+        jobs.signal = Optional.of(new WarningSignal(10, Duration.ofSeconds(1), false));
+        long started = System.nanoTime();
+        JobCompletion completion = run(jobs);
+        long elapsedMs = (System.nanoTime() - started) / 1_000_000;
+
+        assertThat(completion.state()).isEqualTo(JobState.TIMEOUT);
+        assertThat(read(workDir.resolve("checkpoint-" + jobs.jobId)).lines())
+                .containsExactly("checkpoint saved", "terminated");
+        assertThat(elapsedMs).isBetween(1_800L, 6_000L);
+    }
+
+    @Test
+    void sigkillFollowsKillWaitWhenSigtermIsIgnored() throws Exception {
+        Jobs jobs = job("trap '' TERM\nwhile true; do sleep 0.1; done\n");
+        jobs.timeLimit = TimeLimit.ofSeconds(1);
+        JobCompletion completion = run(jobs);
+        assertThat(completion.state()).isEqualTo(JobState.TIMEOUT);
+        assertThat(completion.exit()).hasToString("0:9");
+    }
+
+    @Test
+    void cancelKillsADoubleForkedGrandchild() throws Exception {
+        Jobs jobs = job("""
+                ( setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $! > grandchild-$SLURM_JOB_ID )
+                sleep 300
+                """);
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        Path pidFile = workDir.resolve("grandchild-" + jobs.jobId);
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!(Files.exists(pidFile) && !read(pidFile).isBlank()) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        long grandchild = Long.parseLong(read(pidFile).trim());
+        assertThat(ProcessHandle.of(grandchild)).isPresent();
+        assertThat(runner.status(jobs.jobId)).contains(JobState.RUNNING);
+
+        runner.cancel(jobs.jobId);
+        JobCompletion completion = awaitCompletion();
+
+        assertThat(completion.state()).isEqualTo(JobState.CANCELLED);
+        assertThat(completion.exit()).hasToString("0:15");
+        assertThat(isRunning(grandchild)).as("grandchild %d still running", grandchild).isFalse();
+    }
+
+    @Test
+    void signalWithoutEndingTheJob() throws Exception {
+        Jobs jobs = job("""
+                trap 'echo got USR2 >> signals-$SLURM_JOB_ID; exit 0' USR2
+                while true; do sleep 0.1; done
+                """);
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        awaitScriptPid(jobs.jobId);
+        Thread.sleep(200);
+        runner.signal(jobs.jobId, 12, true);
+        JobCompletion completion = awaitCompletion();
+        assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
+        assertThat(read(workDir.resolve("signals-" + jobs.jobId))).isEqualTo("got USR2\n");
+    }
+
+    @Test
+    void reattachedRunnerReportsAJobThatEndsAfterTheRestart() throws Exception {
+        Jobs jobs = job("sleep 1.5\nexit 7\n");
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        runner.shutdown();
+
+        JobRunner restarted = newRunner(Duration.ofSeconds(1));
+        assertThat(restarted.reattach()).containsExactly(jobs.jobId);
+        assertThat(restarted.status(jobs.jobId)).contains(JobState.RUNNING);
+        JobCompletion completion = awaitCompletion();
+
+        assertThat(completion.jobId()).isEqualTo(jobs.jobId);
+        assertThat(completion.state()).isEqualTo(JobState.FAILED);
+        assertThat(completion.exit()).hasToString("7:0");
+        assertThat(cgroups.findJob(jobs.jobId)).isEmpty();
+        assertThat(completions).isEmpty();
+    }
+
+    @Test
+    void reattachedRunnerKeepsTheTimeLimit() throws Exception {
+        Jobs jobs = job("while true; do sleep 0.1; done\n");
+        jobs.timeLimit = TimeLimit.ofSeconds(2);
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        runner.shutdown();
+        Thread.sleep(300);
+
+        JobRunner restarted = newRunner(Duration.ofSeconds(1));
+        restarted.reattach();
+        JobCompletion completion = awaitCompletion();
+        assertThat(completion.state()).isEqualTo(JobState.TIMEOUT);
+    }
+
+    @Test
+    void openModeAppendKeepsWhatTheFileHeld() throws Exception {
+        Jobs appending = job("echo second\n");
+        Path out = workDir.resolve("append-" + appending.jobId + ".out");
+        Files.writeString(out, "first\n");
+        giveToUser(out);
+        appending.stdio = new StdioSpec(Optional.empty(), Optional.of("append-%j.out"), Optional.empty(), OpenMode.APPEND);
+        assertThat(run(appending).state()).isEqualTo(JobState.COMPLETED);
+        assertThat(read(out)).isEqualTo("first\nsecond\n");
+
+        Jobs truncating = job("echo only\n");
+        Path out2 = workDir.resolve("trunc-" + truncating.jobId + ".out");
+        Files.writeString(out2, "old content\n");
+        giveToUser(out2);
+        truncating.stdio = new StdioSpec(Optional.empty(), Optional.of("trunc-%j.out"), Optional.empty(), OpenMode.TRUNCATE);
+        run(truncating);
+        assertThat(read(out2)).isEqualTo("only\n");
+    }
+
+    @Test
+    void inputAndSeparateErrorFiles() throws Exception {
+        Jobs jobs = job("cat\necho oops >&2\n");
+        Path in = workDir.resolve("input-" + jobs.jobId);
+        Files.writeString(in, "from stdin\n");
+        jobs.stdio = new StdioSpec(Optional.of("input-%j"), Optional.of("o-%j"), Optional.of("e-%j"), OpenMode.TRUNCATE);
+        JobCompletion completion = run(jobs);
+        assertThat(completion.launchError()).isEmpty();
+        assertThat(read(workDir.resolve("o-" + jobs.jobId))).isEqualTo("from stdin\n");
+        assertThat(read(workDir.resolve("e-" + jobs.jobId))).isEqualTo("oops\n");
+        assertThat(owner(workDir.resolve("e-" + jobs.jobId))).isEqualTo(user.uid);
+    }
+
+    @Test
+    void outputTheUserCannotWriteFailsTheLaunch() throws Exception {
+        Jobs jobs = job("echo never\n");
+        jobs.stdio = new StdioSpec(Optional.empty(), Optional.of(spoolDir.resolve("forbidden-%j.out").toString()),
+                Optional.empty(), OpenMode.TRUNCATE);
+        JobCompletion completion = run(jobs);
+        assertThat(completion.state()).isEqualTo(JobState.FAILED);
+        assertThat(completion.launchError()).hasValueSatisfying(error -> assertThat(error)
+                .startsWith("cannot open output file " + spoolDir.resolve("forbidden-" + jobs.jobId + ".out")));
+        assertThat(spoolDir.resolve("forbidden-" + jobs.jobId + ".out")).doesNotExist();
+    }
+
+    @Test
+    void spoolHoldsTheScriptAsTheUsersOwnWhileItRuns() throws Exception {
+        Jobs jobs = job("sleep 0.5\n");
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        Path script = spoolDir.resolve(String.format("job%05d", jobs.jobId)).resolve("slurm_script");
+        assertThat(owner(script)).isEqualTo(user.uid);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(script))).isEqualTo("rwx------");
+        assertThat(read(script)).isEqualTo(jobs.script);
+        awaitCompletion();
+        awaitGone(script.getParent());
+        assertThat(script.getParent()).doesNotExist();
+    }
+
+    @Test
+    void aJobRunsOnlyOnce() throws Exception {
+        Jobs jobs = job("sleep 0.3\n");
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        assertThatThrownBy(() -> runner.launch(jobs.build(), CgroupLimits.NONE))
+                .isInstanceOf(IllegalStateException.class);
+        awaitCompletion();
+    }
+
+    @Test
+    void warningSignalWithBReachesOnlyTheBatchShell() throws Exception {
+        Jobs jobs = job("""
+                trap 'echo shell got USR1 >> signals-$SLURM_JOB_ID' USR1
+                bash -c "trap 'echo child got USR1 >> signals-$SLURM_JOB_ID' USR1; sleep 1.5 & wait; wait" &
+                child=$!
+                wait $child
+                wait $child
+                """);
+        jobs.timeLimit = TimeLimit.ofSeconds(3);
+        jobs.signal = Optional.of(new WarningSignal(10, Duration.ofMillis(2500), true));
+        JobCompletion completion = run(jobs);
+        assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
+        assertThat(read(workDir.resolve("signals-" + jobs.jobId))).isEqualTo("shell got USR1\n");
+    }
+
+    @Test
+    void reattachReportsAJobThatEndedWhileNoRunnerWatched() throws Exception {
+        Jobs jobs = job("exit 5\n");
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        runner.shutdown();
+        Path status = spoolDir.resolve(String.format("job%05d", jobs.jobId)).resolve("status");
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!Files.exists(status) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(completions).isEmpty();
+
+        JobRunner restarted = newRunner(Duration.ofSeconds(1));
+        assertThat(restarted.reattach()).containsExactly(jobs.jobId);
+        JobCompletion completion = awaitCompletion();
+        assertThat(completion.exit()).hasToString("5:0");
+        assertThat(completion.state()).isEqualTo(JobState.FAILED);
+    }
+
+    @Test
+    void memoryBeyondTheCgroupLimitEndsOutOfMemory() throws Exception {
+        Jobs jobs = job("exec tail /dev/zero\n");
+        long limit = 64L << 20;
+        runner.launch(jobs.build(), CgroupLimits.NONE.withMemory(new MemoryLimit(OptionalLong.of(limit), OptionalLong.of(0))));
+        JobCompletion completion = awaitCompletion();
+        assertThat(completion.state()).isEqualTo(JobState.OUT_OF_MEMORY);
+        assertThat(completion.exit()).hasToString("0:9");
+        assertThat(completion.usage()).hasValueSatisfying(usage -> assertThat(usage.peakMemoryBytes().orElse(0))
+                .isGreaterThan(limit / 2));
+    }
+
+    /** From the launch request to the script's first command; printed for the record. */
+    @Test
+    void launchOverhead() throws Exception {
+        int launches = 10;
+        long[] toExecMicros = new long[launches];
+        long[] callMicros = new long[launches];
+        for (int i = 0; i < launches; i++) {
+            Jobs jobs = job("echo $EPOCHREALTIME > started-$SLURM_JOB_ID\n");
+            Instant requested = Instant.now();
+            long before = System.nanoTime();
+            runner.launch(jobs.build(), CgroupLimits.NONE);
+            callMicros[i] = (System.nanoTime() - before) / 1_000;
+            awaitCompletion();
+            String[] started = read(workDir.resolve("started-" + jobs.jobId)).trim().split("\\.");
+            long startedMicros = Long.parseLong(started[0]) * 1_000_000 + Long.parseLong(started[1]);
+            toExecMicros[i] = startedMicros - (requested.getEpochSecond() * 1_000_000 + requested.getNano() / 1_000);
+        }
+        java.util.Arrays.sort(toExecMicros);
+        java.util.Arrays.sort(callMicros);
+        System.out.printf("launch overhead over %d jobs: launch() median %.1f ms; request to script running"
+                        + " median %.1f ms, min %.1f ms, max %.1f ms%n", launches, callMicros[launches / 2] / 1000.0,
+                toExecMicros[launches / 2] / 1000.0, toExecMicros[0] / 1000.0, toExecMicros[launches - 1] / 1000.0);
+        assertThat(toExecMicros[launches / 2]).as("median microseconds to the script's first command")
+                .isPositive().isLessThan(1_000_000);
+    }
+
+    private static void giveToUser(Path file) throws IOException {
+        Files.setAttribute(file, "unix:uid", user.uid);
+        Files.setAttribute(file, "unix:gid", user.gid);
+    }
+
+    /** Gone, or a zombie: in a container whose init does not reap, killed orphans stay as zombies. */
+    private static boolean isRunning(long pid) throws IOException {
+        Path stat = Path.of("/proc", Long.toString(pid), "stat");
+        if (!Files.exists(stat)) {
+            return false;
+        }
+        String text = read(stat);
+        return text.charAt(text.lastIndexOf(')') + 2) != 'Z';
+    }
+
+    private static void awaitGone(Path path) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (Files.exists(path) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+    }
+
+    private void awaitScriptPid(long jobId) throws InterruptedException {
+        Path pid = spoolDir.resolve(String.format("job%05d", jobId)).resolve("pid");
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!Files.exists(pid) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+    }
+}
