@@ -36,7 +36,10 @@ public final class DaemonCommand {
     public int run(SlurmdOptions options) {
         Slurmd slurmd;
         try {
-            slurmd = Slurmd.start(setup(options));
+            Slurmd.Setup setup = setup(options);
+            DaemonLogging.configure(setup.files().logFile(), options.foreground(), options.verbosity());
+            setup.config().warnings().forEach(warning -> LOG.warn("{}", warning));
+            slurmd = Slurmd.start(setup);
         } catch (ConfException e) {
             e.errors().forEach(problem -> err.println("slurmd: error: " + problem));
             err.println("slurmd: fatal: cannot use configuration " + options.slurmConf());
@@ -62,14 +65,13 @@ public final class DaemonCommand {
         return 0;
     }
 
-    private Slurmd.Setup setup(SlurmdOptions options) throws IOException, NodeIdentity.UnknownNodeException {
+    /** Everything a slurmd starts from, read and detected as the options say. */
+    Slurmd.Setup setup(SlurmdOptions options) throws IOException, NodeIdentity.UnknownNodeException {
         LoadedConfig config = ConfLoader.fromFileSystem().load(options.slurmConf());
         NodeHardware detected = hardware.get();
         String hostName = detected.nodeName();
         NodeIdentity identity = NodeIdentity.resolve(config.slurm(), options.nodeName(), hostName);
         DaemonFiles files = DaemonFiles.of(config.slurm().paths(), identity.name(), hostName);
-        DaemonLogging.configure(files.logFile(), options.foreground(), options.verbosity());
-        config.warnings().forEach(warning -> LOG.warn("{}", warning));
         SlurmKey key = SlurmKey.load(ClusterKey.location(config.slurm().settings(), options.slurmConf()));
         return new Slurmd.Setup(config, options.slurmConf().toAbsolutePath(), identity, files, hostName, detected,
                 gpus.get(), key, InstantSource.system(), options.clearState(), ReportTiming.of(config.slurm().timers()));
