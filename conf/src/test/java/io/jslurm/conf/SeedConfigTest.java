@@ -2,6 +2,7 @@ package io.jslurm.conf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jslurm.common.gres.GresSpec;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.gres.AutoDetect;
@@ -64,7 +65,8 @@ class SeedConfigTest {
             assertThat(node.cpus()).isEqualTo(128);
             assertThat(node.realMemory()).isEqualTo(MemorySize.ofMebibytes(1_048_576L));
             assertThat(node.realMemory()).hasToString("1T");
-            assertThat(node.gres()).isEqualTo("gpu:a100:8");
+            assertThat(node.gres()).isEqualTo(GresSpec.parse("gpu:a100:8"));
+            assertThat(node.gres().entries().get(0).count()).isEqualTo(8);
             assertThat(node.state()).isEqualTo(NodeStateSetting.UNKNOWN);
             assertThat(node.hostname()).isEqualTo(node.name());
             assertThat(node.address()).isEqualTo(node.name());

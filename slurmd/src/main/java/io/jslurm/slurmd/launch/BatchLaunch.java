@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.launch;
 
+import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.common.time.TimeLimit;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -43,7 +44,7 @@ public record BatchLaunch(
         StdioSpec stdio,
         TimeLimit timeLimit,
         Instant startTime,
-        Optional<WarningSignal> signal,
+        Optional<SignalSpec> signal,
         int restartCount,
         Map<String, String> environment,
         String script,

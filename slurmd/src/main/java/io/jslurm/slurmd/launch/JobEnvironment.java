@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -16,7 +17,7 @@ import java.util.stream.IntStream;
  * only when the job asked for it, as Slurm does; array variables only for array tasks.
  *
  * <p>SLURM_TASK_PID is the one variable only known once the script's process exists; the job
- * wrapper adds it.
+ * wrapper adds it. The group name for SLURM_JOB_GROUP comes from the node's group database.
  */
 public final class JobEnvironment {
     /** Slurm gives a job without a limit an end time a year after its start. */
@@ -25,7 +26,7 @@ public final class JobEnvironment {
     private JobEnvironment() {
     }
 
-    public static Map<String, String> of(BatchLaunch job, NodeContext node) {
+    public static Map<String, String> of(BatchLaunch job, NodeContext node, Optional<String> groupName) {
         Map<String, String> env = new LinkedHashMap<>(job.environment());
         NodeAllocation alloc = job.allocation();
         String jobId = Long.toString(job.jobId());
@@ -35,6 +36,7 @@ public final class JobEnvironment {
         env.put("SLURM_JOB_USER", job.user().name());
         env.put("SLURM_JOB_UID", Integer.toString(job.user().uid()));
         env.put("SLURM_JOB_GID", Integer.toString(job.user().gid()));
+        groupName.ifPresent(name -> env.put("SLURM_JOB_GROUP", name));
         env.put("SLURM_JOB_PARTITION", job.partition());
         if (!job.account().isEmpty()) {
             env.put("SLURM_JOB_ACCOUNT", job.account());
@@ -85,7 +87,12 @@ public final class JobEnvironment {
     }
 
     private static void putGpus(Map<String, String> env, NodeAllocation alloc, NodeContext node) {
-        alloc.gpusPerTask().ifPresent(n -> env.put("SLURM_GPUS_PER_TASK", Integer.toString(n)));
+        GpuRequest request = alloc.gpuRequest();
+        request.gpus().ifPresent(gpus -> env.put("SLURM_GPUS", gpus));
+        request.gpusPerNode().ifPresent(gpus -> env.put("SLURM_GPUS_PER_NODE", gpus));
+        request.gpusPerTask().ifPresent(n -> env.put("SLURM_GPUS_PER_TASK", Integer.toString(n)));
+        request.cpusPerGpu().ifPresent(n -> env.put("SLURM_CPUS_PER_GPU", Integer.toString(n)));
+        request.memPerGpuMib().ifPresent(mib -> env.put("SLURM_MEM_PER_GPU", Long.toString(mib)));
         List<Integer> gpus = alloc.gpus();
         if (gpus.isEmpty()) {
             return;

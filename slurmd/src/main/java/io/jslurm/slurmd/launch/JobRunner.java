@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.launch;
 
+import io.jslurm.common.signal.Signal;
 import io.jslurm.slurmd.cgroup.Cgroup;
 import io.jslurm.slurmd.cgroup.CgroupException;
 import io.jslurm.slurmd.cgroup.CgroupLimits;
@@ -17,9 +18,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -34,11 +35,18 @@ import org.slf4j.LoggerFactory;
  * learns of the end from its own child's exit, or, for jobs it re-attached, by watching the spool;
  * either way it kills what is left in the job's cgroup, reads the cgroup's usage, removes the
  * cgroup, reports the {@link JobCompletion} and removes the spool directory.
+ *
+ * <p>Wrappers stay in slurmd's own cgroup, so a service manager that kills the whole service on
+ * stop would take them along: run slurmd with systemd's {@code KillMode=process}, as Slurm's own
+ * unit does. SlurmdSpoolDir must be searchable by users ({@code 0755}), since they execute their
+ * script from it.
  */
 public final class JobRunner {
     private static final Logger LOG = LoggerFactory.getLogger(JobRunner.class);
     /** How often a re-attached job's spool is checked for its end. */
     static final Duration REATTACH_POLL = Duration.ofMillis(100);
+    /** How long a wrapper may take to start before a re-attaching runner gives up on it. */
+    static final Duration WRAPPER_START_GRACE = Duration.ofSeconds(10);
     /** How long the job's processes get to disappear after the final SIGKILL. */
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(10);
 
@@ -75,33 +83,59 @@ public final class JobRunner {
             throw new IllegalStateException("job " + jobId + " is already running here");
         }
         JobUser user = job.user();
-        List<Integer> groups = SupplementaryGroups.of(user);
         JobSpool spool = JobSpool.create(config.spoolDir(), jobId);
-        spool.writeScript(job.script(), user);
-        spool.writeEnvironment(JobEnvironment.of(job, config.node()));
-        Cgroup jobCgroup = cgroups.createJob(user.uid(), jobId, limits);
-        Cgroup batch = cgroups.createStep(user.uid(), jobId, StepName.BATCH, CgroupLimits.NONE);
-        List<String> confined = batch.joinAndExec(JobWrapper.asUser(user, groups, spool.script(), job.argv()));
-        List<String> command = wrapper.command(spool, user, groups, job.workDir(), StdioFiles.of(job),
-                job.stdio().openMode() == OpenMode.APPEND, confined);
+        SpoolRecord record = new SpoolRecord(jobId, user.uid(), job.endTime(), job.signal());
+        Cgroup jobCgroup = null;
+        Cgroup batch;
+        Process process;
+        try {
+            List<Integer> groups = GroupDatabase.groupsOf(user);
+            spool.writeScript(job.script(), user);
+            spool.writeEnvironment(JobEnvironment.of(job, config.node(), GroupDatabase.nameOf(user.gid())));
+            jobCgroup = cgroups.createJob(user.uid(), jobId, limits);
+            batch = cgroups.createStep(user.uid(), jobId, StepName.BATCH, CgroupLimits.NONE);
+            List<String> confined = batch.joinAndExec(JobWrapper.asUser(user, groups, spool.script(), job.argv()));
+            spool.writeRecord(record);
+            process = start(wrapper.command(spool, user, groups, job.workDir(), StdioFiles.of(job),
+                    job.stdio().openMode() == OpenMode.APPEND, confined), spool);
+        } catch (IOException | RuntimeException e) {
+            abandon(jobId, spool, jobCgroup);
+            throw e;
+        }
+        RunningJob running = new RunningJob(jobId, spool, jobCgroup, Optional.of(batch), scheduler, config.killWait());
+        jobs.put(jobId, running);
+        running.armTimers(record, clock);
+        LOG.info("job {}: batch script started for {} (uid {}) in {}", jobId, user.name(), user.uid(), job.workDir());
+        process.onExit().thenRunAsync(() -> complete(running), scheduler).exceptionally(failure -> {
+            LOG.error("job {}: completion failed", jobId, failure);
+            return null;
+        });
+    }
+
+    private static Process start(List<String> command, JobSpool spool) throws IOException {
         File log = spool.dir().resolve(JobSpool.WRAPPER_LOG).toFile();
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectInput(StdioFiles.DEV_NULL.toFile())
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
                 .redirectErrorStream(true);
         builder.environment().clear();
-        Process process = builder.start();
-        SpoolRecord record = new SpoolRecord(jobId, user.uid(), process.pid(), job.endTime(), job.signal());
-        spool.writeRecord(record);
-        RunningJob running = new RunningJob(jobId, spool, jobCgroup, Optional.of(batch), scheduler, config.killWait());
-        jobs.put(jobId, running);
-        running.armTimers(record, clock);
-        LOG.info("job {}: batch script started for {} (uid {}) in {}", jobId, user.name(), user.uid(), job.workDir());
-        process.onExit().thenRunAsync(() -> complete(running), scheduler);
+        return builder.start();
+    }
+
+    /** Undoes a launch that failed before its wrapper ran: nothing of the user's has started. */
+    private static void abandon(long jobId, JobSpool spool, Cgroup jobCgroup) {
+        try {
+            if (jobCgroup != null) {
+                jobCgroup.remove();
+            }
+            spool.remove();
+        } catch (IOException | RuntimeException e) {
+            LOG.error("job {}: cleaning up after a failed launch: {}", jobId, e.getMessage());
+        }
     }
 
     /** {@code scancel -s SIG}: delivers the signal and lets the job go on. */
-    public void signal(long jobId, int signal, boolean batchShellOnly) {
+    public void signal(long jobId, Signal signal, boolean batchShellOnly) {
         job(jobId).signal(signal, batchShellOnly);
     }
 
@@ -144,8 +178,8 @@ public final class JobRunner {
             if (cgroup.isPresent()) {
                 running.armTimers(record, clock);
             }
-            watch(running, record.wrapperPid());
             LOG.info("job {}: re-attached", record.jobId());
+            scheduler.execute(() -> watch(running));
         }
         return taken;
     }
@@ -162,19 +196,34 @@ public final class JobRunner {
     }
 
     /** Completes a re-attached job once its wrapper wrote the status, or vanished without one. */
-    private void watch(RunningJob running, long wrapperPid) {
-        ScheduledFuture<?>[] poll = new ScheduledFuture<?>[1];
-        poll[0] = scheduler.scheduleWithFixedDelay(() -> {
-            if (shutDown) {
-                poll[0].cancel(false);
+    private void watch(RunningJob running) {
+        if (shutDown) {
+            return;
+        }
+        try {
+            boolean wrapperGone = wrapperGone(running.spool());
+            if (running.spool().status().isPresent() || wrapperGone || running.cgroup() == null) {
+                complete(running);
                 return;
             }
-            boolean wrapperGone = ProcessHandle.of(wrapperPid).map(p -> !p.isAlive()).orElse(true);
-            if (running.spool().status().isPresent() || wrapperGone || running.cgroup() == null) {
-                poll[0].cancel(false);
-                complete(running);
-            }
-        }, 0, REATTACH_POLL.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RuntimeException e) {
+            LOG.error("job {}: completion failed", running.jobId(), e);
+            return;
+        }
+        scheduler.schedule(() -> watch(running), REATTACH_POLL.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Whether the job's wrapper is no longer running. A wrapper that has not written its pid yet
+     * counts as gone only once the record is older than {@link #WRAPPER_START_GRACE}: then the
+     * previous slurmd stopped between writing the record and starting the wrapper.
+     */
+    private boolean wrapperGone(JobSpool spool) {
+        OptionalLong pid = spool.wrapperPid();
+        if (pid.isPresent()) {
+            return ProcessHandle.of(pid.getAsLong()).map(process -> !process.isAlive()).orElse(true);
+        }
+        return spool.recordWritten().plus(WRAPPER_START_GRACE).isBefore(clock.instant());
     }
 
     private void complete(RunningJob running) {

@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,6 +31,7 @@ final class JobSpool {
     private static final String RECORD = "job";
     private static final String STATUS = "status";
     private static final String PID = "pid";
+    private static final String WRAPPER_PID = "wrapper_pid";
     private static final String LAUNCH_ERROR = "launch_error";
     private static final String END_REASON = "end_reason";
     static final String WRAPPER_LOG = "wrapper.log";
@@ -75,7 +77,7 @@ final class JobSpool {
     /** The script as the user's own file, {@code 0700}: only they (and root) can read or run it. */
     void writeScript(String text, JobUser user) throws IOException {
         Path script = script();
-        writeAtomically(script, text, "rwx------");
+        writeNew(script, text, "rwx------");
         Files.setAttribute(script, "unix:uid", user.uid());
         Files.setAttribute(script, "unix:gid", user.gid());
     }
@@ -84,11 +86,20 @@ final class JobSpool {
     void writeEnvironment(Map<String, String> env) throws IOException {
         StringBuilder out = new StringBuilder();
         env.forEach((name, value) -> out.append(name).append('=').append(value).append('\0'));
-        writeAtomically(dir.resolve(ENVIRONMENT), out.toString(), "rw-------");
+        writeNew(dir.resolve(ENVIRONMENT), out.toString(), "rw-------");
     }
 
     void writeRecord(SpoolRecord record) throws IOException {
         writeAtomically(dir.resolve(RECORD), record.write(), "rw-------");
+    }
+
+    /** When the record was written: when the launch began. */
+    Instant recordWritten() {
+        try {
+            return Files.getLastModifiedTime(dir.resolve(RECORD)).toInstant();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     SpoolRecord record() throws IOException {
@@ -105,6 +116,12 @@ final class JobSpool {
     /** The batch script's process id, once the wrapper has forked it. */
     OptionalLong scriptPid() {
         return readIfPresent(PID).map(text -> OptionalLong.of(Long.parseLong(text.trim()))).orElse(OptionalLong.empty());
+    }
+
+    /** The job wrapper's process id, which it writes first thing. */
+    OptionalLong wrapperPid() {
+        return readIfPresent(WRAPPER_PID).map(text -> OptionalLong.of(Long.parseLong(text.trim())))
+                .orElse(OptionalLong.empty());
     }
 
     Optional<String> launchError() {
@@ -136,6 +153,16 @@ final class JobSpool {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * For the files written before the wrapper starts: nothing reads them before that, and a
+     * launch cut short leaves no job record, so they need no atomic rename.
+     */
+    private static void writeNew(Path path, String text, String permissions) throws IOException {
+        Files.deleteIfExists(path);
+        Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions)));
+        Files.writeString(path, text, StandardCharsets.UTF_8);
     }
 
     private static void writeAtomically(Path path, String text, String permissions) throws IOException {

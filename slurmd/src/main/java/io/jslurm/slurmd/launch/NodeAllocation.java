@@ -11,8 +11,7 @@ import java.util.OptionalLong;
  *
  * <p>Optional values are present only when the user asked for them ({@code -n} or
  * {@code --ntasks-per-node} for {@code ntasks}, {@code -c}, {@code --ntasks-per-node},
- * {@code --gpus-per-task}, {@code --mem}, {@code --mem-per-cpu}), because Slurm exports the
- * matching variables only then.
+ * {@code --mem}, {@code --mem-per-cpu}), because Slurm exports the matching variables only then.
  *
  * @param nodeList       the job's nodes in allocation order
  * @param nodeName       this node; must be in {@code nodeList}
@@ -20,6 +19,7 @@ import java.util.OptionalLong;
  * @param cpusOnNode     CPUs allocated to the job on this node
  * @param jobCpusPerNode CPUs allocated on each node of {@code nodeList}, in its order
  * @param gpus           GPU indices allocated to the job on this node (may be empty)
+ * @param gpuRequest     the GPU options the job was submitted with
  */
 public record NodeAllocation(
         Hostlist nodeList,
@@ -33,7 +33,7 @@ public record NodeAllocation(
         OptionalLong memPerNodeMib,
         OptionalLong memPerCpuMib,
         List<Integer> gpus,
-        OptionalInt gpusPerTask) {
+        GpuRequest gpuRequest) {
 
     public NodeAllocation {
         Objects.requireNonNull(nodeList, "nodeList");
@@ -43,7 +43,7 @@ public record NodeAllocation(
         Objects.requireNonNull(cpusPerTask, "cpusPerTask");
         Objects.requireNonNull(memPerNodeMib, "memPerNodeMib");
         Objects.requireNonNull(memPerCpuMib, "memPerCpuMib");
-        Objects.requireNonNull(gpusPerTask, "gpusPerTask");
+        Objects.requireNonNull(gpuRequest, "gpuRequest");
         tasksPerNode = List.copyOf(tasksPerNode);
         jobCpusPerNode = List.copyOf(jobCpusPerNode);
         gpus = List.copyOf(gpus);
@@ -57,8 +57,10 @@ public record NodeAllocation(
         if (cpusOnNode < 1) {
             throw new IllegalArgumentException("CPUs on node must be positive: " + cpusOnNode);
         }
-        if (memPerNodeMib.isPresent() && memPerCpuMib.isPresent()) {
-            throw new IllegalArgumentException("--mem and --mem-per-cpu are mutually exclusive");
+        int memoryOptions = (memPerNodeMib.isPresent() ? 1 : 0) + (memPerCpuMib.isPresent() ? 1 : 0)
+                + (gpuRequest.memPerGpuMib().isPresent() ? 1 : 0);
+        if (memoryOptions > 1) {
+            throw new IllegalArgumentException("--mem, --mem-per-cpu and --mem-per-gpu are mutually exclusive");
         }
     }
 

@@ -1,5 +1,7 @@
 package io.jslurm.slurmd.launch;
 
+import io.jslurm.common.signal.Signal;
+import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.slurmd.cgroup.Cgroup;
 import io.jslurm.slurmd.cgroup.CgroupException;
 import java.io.IOException;
@@ -23,9 +25,6 @@ import org.slf4j.LoggerFactory;
  * process, then SIGKILL after KillWait, as slurmd does.
  */
 final class RunningJob {
-    static final int SIGKILL = 9;
-    static final int SIGTERM = 15;
-    static final int SIGCONT = 18;
     private static final Logger LOG = LoggerFactory.getLogger(RunningJob.class);
 
     private final long jobId;
@@ -66,37 +65,44 @@ final class RunningJob {
         return batchStep;
     }
 
-    /** Arms the warning signal and the time limit, from the clock's now; past deadlines fire at once. */
+    /**
+     * Arms the warning signal and the time limit, from the clock's now; past deadlines fire at
+     * once. A job a previous slurmd had begun to end gets its SIGKILL after KillWait again.
+     */
     synchronized void armTimers(SpoolRecord record, InstantSource clock) {
+        if (forcedEnd != null) {
+            scheduleKill();
+            return;
+        }
         Optional<Instant> end = record.endTime();
         if (end.isEmpty()) {
             return;
         }
         Instant now = clock.instant();
-        record.signal().ifPresent(signal -> schedule(Duration.between(now, end.get().minus(signal.beforeLimit())),
-                () -> warn(signal)));
+        record.signal().ifPresent(spec -> schedule(
+                Duration.between(now, end.get().minusSeconds(spec.delaySeconds())), () -> warn(spec)));
         schedule(Duration.between(now, end.get()), () -> end(JobState.TIMEOUT));
     }
 
-    private void warn(WarningSignal signal) {
-        LOG.info("job {}: sending signal {} to {} before its time limit", jobId, signal.signal(),
-                signal.batchShellOnly() ? "the batch shell" : "all processes");
-        signal(signal.signal(), signal.batchShellOnly());
+    private void warn(SignalSpec spec) {
+        LOG.info("job {}: sending SIG{} to {} before its time limit", jobId, spec.signal(),
+                spec.batchShellOnly() ? "the batch shell" : "all processes");
+        signal(spec.signal(), spec.batchShellOnly());
     }
 
     /** Delivers a signal without ending the job: to every process, or to the batch shell only. */
-    synchronized void signal(int signal, boolean batchShellOnly) {
+    synchronized void signal(Signal signal, boolean batchShellOnly) {
         if (finished || cgroup == null) {
             return;
         }
         if (!batchShellOnly) {
-            cgroup.signal(signal);
+            cgroup.signal(signal.number());
             return;
         }
         OptionalLong pid = spool.scriptPid();
         if (pid.isEmpty()) {
             LOG.warn("job {}: batch shell not started yet, signal {} dropped", jobId, signal);
-        } else if (LibC.INSTANCE.kill((int) pid.getAsLong(), signal) != 0) {
+        } else if (LibC.INSTANCE.kill((int) pid.getAsLong(), signal.number()) != 0) {
             LOG.warn("job {}: signal {} to batch shell {} failed", jobId, signal, pid.getAsLong());
         }
     }
@@ -113,8 +119,12 @@ final class RunningJob {
             throw new UncheckedIOException(e);
         }
         LOG.info("job {}: ending ({}): SIGTERM now, SIGKILL in {} s", jobId, reason, killWait.toSeconds());
-        cgroup.signal(SIGCONT);
-        cgroup.signal(SIGTERM);
+        cgroup.signal(Signal.CONT.number());
+        cgroup.signal(Signal.TERM.number());
+        scheduleKill();
+    }
+
+    private void scheduleKill() {
         schedule(killWait, () -> {
             if (!cgroup.isEmpty()) {
                 cgroup.kill();

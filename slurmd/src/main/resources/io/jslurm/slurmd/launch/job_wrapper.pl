@@ -22,6 +22,7 @@ my @groups = grep { length } split /,/, $groups;
 
 setpgrp(0, 0);
 $SIG{HUP} = 'IGNORE';
+write_file("$jobdir/wrapper_pid", "$$\n");
 
 my %env;
 {

@@ -1,10 +1,9 @@
 package io.jslurm.slurmd.launch;
 
-import io.jslurm.common.time.TimeLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jslurm.common.time.TimeLimit;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,7 +15,7 @@ class JobEnvironmentTest {
     private static final NodeContext NODE = new NodeContext(Path.of("/etc/slurm/slurm.conf"), false);
 
     private static Map<String, String> env(Jobs jobs) {
-        return JobEnvironment.of(jobs.build(), NODE);
+        return JobEnvironment.of(jobs.build(), NODE, Optional.of("ml-team"));
     }
 
     @Test
@@ -28,12 +27,19 @@ class JobEnvironmentTest {
                 .containsEntry("SLURM_JOB_USER", "alice")
                 .containsEntry("SLURM_JOB_UID", "1000")
                 .containsEntry("SLURM_JOB_GID", "1000")
+                .containsEntry("SLURM_JOB_GROUP", "ml-team")
                 .containsEntry("SLURM_JOB_PARTITION", "gpu")
                 .containsEntry("SLURM_JOB_ACCOUNT", "ml")
                 .containsEntry("SLURM_JOB_QOS", "normal")
                 .containsEntry("SLURM_CLUSTER_NAME", "jslurm")
                 .containsEntry("ENVIRONMENT", "BATCH")
                 .containsEntry("SLURM_CONF", "/etc/slurm/slurm.conf");
+    }
+
+    @Test
+    void noGroupVariableWhenTheGroupHasNoName() {
+        assertThat(JobEnvironment.of(Jobs.plain(), NODE, Optional.empty())).doesNotContainKey("SLURM_JOB_GROUP")
+                .containsEntry("SLURM_JOB_GID", "1000");
     }
 
     @Test
@@ -102,20 +108,35 @@ class JobEnvironmentTest {
     void gpusKeepTheirIndicesWithoutDeviceConfinement() {
         Jobs jobs = new Jobs();
         jobs.gpus = List.of(2, 3);
-        jobs.gpusPerTask = OptionalInt.of(1);
         Map<String, String> env = env(jobs);
         assertThat(env).containsEntry("SLURM_GPUS_ON_NODE", "2")
                 .containsEntry("SLURM_JOB_GPUS", "2,3")
                 .containsEntry("CUDA_VISIBLE_DEVICES", "2,3")
                 .containsEntry("GPU_DEVICE_ORDINAL", "2,3")
-                .containsEntry("SLURM_GPUS_PER_TASK", "1");
+                .doesNotContainKeys("SLURM_GPUS", "SLURM_GPUS_PER_NODE", "SLURM_GPUS_PER_TASK", "SLURM_CPUS_PER_GPU",
+                        "SLURM_MEM_PER_GPU");
+    }
+
+    @Test
+    void gpuOptionsAsSubmitted() {
+        Jobs jobs = new Jobs();
+        jobs.gpus = List.of(0, 1, 2, 3, 4, 5, 6, 7);
+        jobs.gpuRequest = new GpuRequest(Optional.of("16"), Optional.of("a100:8"), OptionalInt.of(8),
+                OptionalInt.of(4), OptionalLong.of(10240));
+        assertThat(env(jobs)).containsEntry("SLURM_GPUS", "16")
+                .containsEntry("SLURM_GPUS_PER_NODE", "a100:8")
+                .containsEntry("SLURM_GPUS_PER_TASK", "8")
+                .containsEntry("SLURM_CPUS_PER_GPU", "4")
+                .containsEntry("SLURM_MEM_PER_GPU", "10240")
+                .containsEntry("SLURM_GPUS_ON_NODE", "8");
     }
 
     @Test
     void confinedGpusAreNumberedFromZero() {
         Jobs jobs = new Jobs();
         jobs.gpus = List.of(2, 3);
-        Map<String, String> env = JobEnvironment.of(jobs.build(), new NodeContext(Path.of("/etc/slurm/slurm.conf"), true));
+        Map<String, String> env = JobEnvironment.of(jobs.build(), new NodeContext(Path.of("/etc/slurm/slurm.conf"), true),
+                Optional.empty());
         assertThat(env).containsEntry("SLURM_JOB_GPUS", "2,3")
                 .containsEntry("CUDA_VISIBLE_DEVICES", "0,1")
                 .containsEntry("GPU_DEVICE_ORDINAL", "0,1");

@@ -1,11 +1,15 @@
 package io.jslurm.slurmd.launch;
 
-import io.jslurm.common.time.TimeLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.jslurm.common.signal.Signal;
+import io.jslurm.common.signal.SignalSpec;
+import io.jslurm.common.time.TimeLimit;
 import io.jslurm.conf.cgroup.CgroupConfig;
 import io.jslurm.slurmd.cgroup.CgroupBase;
+import io.jslurm.slurmd.cgroup.CgroupException;
 import io.jslurm.slurmd.cgroup.CgroupLayout;
 import io.jslurm.slurmd.cgroup.CgroupLimits;
 import io.jslurm.slurmd.cgroup.CgroupManager;
@@ -40,7 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Batch scripts run for real: as a user made for the test, in a real cgroup, with real signals
- * and a time limit of seconds. Needs root, setpriv, perl and a writable cgroup hierarchy.
+ * and a time limit of seconds. Needs root (useradd, cgroupfs, setpriv), perl and util-linux's
+ * setpriv and setsid, and a writable cgroup hierarchy; skipped, saying why, where one is missing.
  */
 class JobRunnerTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
@@ -59,20 +64,31 @@ class JobRunnerTest {
 
     @BeforeAll
     static void createUserAndDirectories() throws IOException {
+        assumeTrue((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0,
+                "job launch tests need root: they create a user and cgroups");
+        for (String tool : List.of(JobWrapper.PERL, JobWrapper.SETSID, JobWrapper.SETPRIV, "/usr/sbin/useradd")) {
+            assumeTrue(Files.isExecutable(Path.of(tool)), "job launch tests need " + tool);
+        }
+        CgroupLayout layout = CgroupLayout.forNode("launchtest" + ProcessHandle.current().pid());
+        try {
+            cgroups = Cgroups.open(CgroupConfig.defaults(), layout, HostFiles.real(), CgroupBase.HIERARCHY_ROOT);
+        } catch (CgroupException e) {
+            assumeTrue(false, "job launch tests need a cgroup hierarchy: " + e.getMessage());
+        }
         user = TestUser.create();
         Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
         spoolDir = Files.createDirectory(root.resolve("spool"));
         workDir = Files.createDirectory(root.resolve("work"));
         Files.setAttribute(workDir, "unix:uid", user.uid);
         Files.setAttribute(workDir, "unix:gid", user.gid);
-        cgroups = Cgroups.open(CgroupConfig.defaults(), CgroupLayout.forNode("launchtest" + ProcessHandle.current().pid()),
-                HostFiles.real(), CgroupBase.HIERARCHY_ROOT);
         scheduler = Executors.newScheduledThreadPool(2);
     }
 
     @AfterAll
     static void removeUser() throws IOException {
-        scheduler.shutdownNow();
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+        }
         if (user != null) {
             user.close();
         }
@@ -84,9 +100,13 @@ class JobRunnerTest {
     }
 
     @AfterEach
-    void noJobLeftBehind() {
+    void noJobLeftBehind() throws InterruptedException {
         for (long jobId : runner.jobIds()) {
             runner.cancel(jobId);
+        }
+        // A failed test may leave a job; its end must not be taken for the next test's.
+        while (completions.poll(runner.jobIds().isEmpty() ? 0 : 5, TimeUnit.SECONDS) != null) {
+            continue;
         }
     }
 
@@ -173,6 +193,7 @@ class JobRunnerTest {
         assertThat(env).containsEntry("SLURM_JOB_ID", Long.toString(jobs.jobId))
                 .containsEntry("SLURM_JOB_USER", user.name)
                 .containsEntry("SLURM_JOB_UID", Integer.toString(user.uid))
+                .containsEntry("SLURM_JOB_GROUP", user.name)
                 .containsEntry("SLURMD_NODENAME", "node01")
                 .containsEntry("ENVIRONMENT", "BATCH")
                 .containsEntry("EXPORTED_BY_USER", "kept")
@@ -201,7 +222,7 @@ class JobRunnerTest {
                 while true; do sleep 0.1; done
                 """);
         jobs.timeLimit = TimeLimit.ofSeconds(2);
-        jobs.signal = Optional.of(new WarningSignal(10, Duration.ofSeconds(1), false));
+        jobs.signal = Optional.of(SignalSpec.parse("SIGUSR1@1"));
         long started = System.nanoTime();
         JobCompletion completion = run(jobs);
         long elapsedMs = (System.nanoTime() - started) / 1_000_000;
@@ -229,10 +250,7 @@ class JobRunnerTest {
                 """);
         runner.launch(jobs.build(), CgroupLimits.NONE);
         Path pidFile = workDir.resolve("grandchild-" + jobs.jobId);
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!(Files.exists(pidFile) && !read(pidFile).isBlank()) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        awaitUntil(() -> Files.exists(pidFile) && !read(pidFile).isBlank());
         long grandchild = Long.parseLong(read(pidFile).trim());
         assertThat(ProcessHandle.of(grandchild)).isPresent();
         assertThat(runner.status(jobs.jobId)).contains(JobState.RUNNING);
@@ -249,12 +267,12 @@ class JobRunnerTest {
     void signalWithoutEndingTheJob() throws Exception {
         Jobs jobs = job("""
                 trap 'echo got USR2 >> signals-$SLURM_JOB_ID; exit 0' USR2
+                touch ready-$SLURM_JOB_ID
                 while true; do sleep 0.1; done
                 """);
         runner.launch(jobs.build(), CgroupLimits.NONE);
-        awaitScriptPid(jobs.jobId);
-        Thread.sleep(200);
-        runner.signal(jobs.jobId, 12, true);
+        awaitUntil(() -> Files.exists(workDir.resolve("ready-" + jobs.jobId)));
+        runner.signal(jobs.jobId, Signal.USR2, false);
         JobCompletion completion = awaitCompletion();
         assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
         assertThat(read(workDir.resolve("signals-" + jobs.jobId))).isEqualTo("got USR2\n");
@@ -340,12 +358,12 @@ class JobRunnerTest {
     void spoolHoldsTheScriptAsTheUsersOwnWhileItRuns() throws Exception {
         Jobs jobs = job("sleep 0.5\n");
         runner.launch(jobs.build(), CgroupLimits.NONE);
-        Path script = spoolDir.resolve(String.format("job%05d", jobs.jobId)).resolve("slurm_script");
+        Path script = spool(jobs.jobId).resolve("slurm_script");
         assertThat(owner(script)).isEqualTo(user.uid);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(script))).isEqualTo("rwx------");
         assertThat(read(script)).isEqualTo(jobs.script);
         awaitCompletion();
-        awaitGone(script.getParent());
+        awaitUntil(() -> !Files.exists(script.getParent()));
         assertThat(script.getParent()).doesNotExist();
     }
 
@@ -368,10 +386,52 @@ class JobRunnerTest {
                 wait $child
                 """);
         jobs.timeLimit = TimeLimit.ofSeconds(3);
-        jobs.signal = Optional.of(new WarningSignal(10, Duration.ofMillis(2500), true));
+        jobs.signal = Optional.of(SignalSpec.parse("B:USR1@2"));
         JobCompletion completion = run(jobs);
         assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
         assertThat(read(workDir.resolve("signals-" + jobs.jobId))).isEqualTo("shell got USR1\n");
+    }
+
+    @Test
+    void aCancelInterruptedByARestartStillEndsWithSigkill() throws Exception {
+        Jobs jobs = job("trap '' TERM\ntouch ready-$SLURM_JOB_ID\nwhile true; do sleep 0.1; done\n");
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        awaitUntil(() -> Files.exists(workDir.resolve("ready-" + jobs.jobId)));
+        runner.cancel(jobs.jobId);
+        runner.shutdown();
+
+        JobRunner restarted = newRunner(Duration.ofMillis(500));
+        restarted.reattach();
+        JobCompletion completion = awaitCompletion();
+        assertThat(completion.state()).isEqualTo(JobState.CANCELLED);
+        assertThat(completion.exit()).hasToString("0:9");
+    }
+
+    @Test
+    void submitUmaskAppliesToTheOutputFiles() throws Exception {
+        Jobs jobs = job("touch made-by-script-$SLURM_JOB_ID\n");
+        jobs.environment = Map.of("PATH", "/usr/bin:/bin", "SLURM_UMASK", "0077");
+        run(jobs);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                workDir.resolve("slurm-" + jobs.jobId + ".out")))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                workDir.resolve("made-by-script-" + jobs.jobId)))).isEqualTo("rw-------");
+    }
+
+    @Test
+    void aRecordWhoseWrapperNeverStartedIsReportedFailed() throws Exception {
+        long jobId = JOB_IDS.incrementAndGet();
+        JobSpool spool = JobSpool.create(spoolDir, jobId);
+        spool.writeRecord(new SpoolRecord(jobId, user.uid, Optional.empty(), Optional.empty()));
+        cgroups.createJob(user.uid, jobId, CgroupLimits.NONE);
+        Files.setLastModifiedTime(spool.dir().resolve("job"),
+                java.nio.file.attribute.FileTime.from(Instant.now().minus(JobRunner.WRAPPER_START_GRACE.multipliedBy(2))));
+
+        assertThat(runner.reattach()).containsExactly(jobId);
+        JobCompletion completion = awaitCompletion();
+        assertThat(completion.state()).isEqualTo(JobState.FAILED);
+        assertThat(completion.launchError()).hasValue("the job wrapper ended without recording the script's status");
+        assertThat(cgroups.findJob(jobId)).isEmpty();
     }
 
     @Test
@@ -379,11 +439,7 @@ class JobRunnerTest {
         Jobs jobs = job("exit 5\n");
         runner.launch(jobs.build(), CgroupLimits.NONE);
         runner.shutdown();
-        Path status = spoolDir.resolve(String.format("job%05d", jobs.jobId)).resolve("status");
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!Files.exists(status) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        awaitUntil(() -> Files.exists(spool(jobs.jobId).resolve("status")));
         assertThat(completions).isEmpty();
 
         JobRunner restarted = newRunner(Duration.ofSeconds(1));
@@ -446,17 +502,19 @@ class JobRunnerTest {
         return text.charAt(text.lastIndexOf(')') + 2) != 'Z';
     }
 
-    private static void awaitGone(Path path) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (Files.exists(path) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+    private static Path spool(long jobId) {
+        return spoolDir.resolve(String.format("job%05d", jobId));
     }
 
-    private void awaitScriptPid(long jobId) throws InterruptedException {
-        Path pid = spoolDir.resolve(String.format("job%05d", jobId)).resolve("pid");
+    private interface Condition {
+        boolean holds() throws IOException;
+    }
+
+    /** Polls until the condition holds, failing the test after {@link #WAIT}. */
+    private static void awaitUntil(Condition condition) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!Files.exists(pid) && System.nanoTime() < deadline) {
+        while (!condition.holds()) {
+            assertThat(System.nanoTime()).as("waited too long").isLessThan(deadline);
             Thread.sleep(10);
         }
     }

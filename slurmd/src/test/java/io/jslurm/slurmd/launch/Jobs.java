@@ -1,9 +1,9 @@
 package io.jslurm.slurmd.launch;
 
-import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.common.signal.SignalSpec;
+import io.jslurm.common.time.TimeLimit;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -34,14 +34,14 @@ final class Jobs {
     OptionalLong memPerNode = OptionalLong.empty();
     OptionalLong memPerCpu = OptionalLong.empty();
     List<Integer> gpus = List.of();
-    OptionalInt gpusPerTask = OptionalInt.empty();
+    GpuRequest gpuRequest = GpuRequest.NONE;
     Path submitDir = Path.of("/home/alice/project");
     String submitHost = "login01";
     Path workDir = Path.of("/home/alice/project");
     StdioSpec stdio = StdioSpec.defaults();
     TimeLimit timeLimit = TimeLimit.ofMinutes(60);
     Instant startTime = START;
-    Optional<WarningSignal> signal = Optional.empty();
+    Optional<SignalSpec> signal = Optional.empty();
     int restartCount = 0;
     Map<String, String> environment = Map.of("PATH", "/usr/bin:/bin", "HOME", "/home/alice");
     String script = "#!/bin/sh\ntrue\n";
@@ -49,7 +49,7 @@ final class Jobs {
 
     BatchLaunch build() {
         NodeAllocation allocation = new NodeAllocation(Hostlist.parse(nodes), nodeName, ntasks, ntasksPerNode,
-                tasksPerNode, cpusPerTask, cpusOnNode, jobCpusPerNode, memPerNode, memPerCpu, gpus, gpusPerTask);
+                tasksPerNode, cpusPerTask, cpusOnNode, jobCpusPerNode, memPerNode, memPerCpu, gpus, gpuRequest);
         return new BatchLaunch(jobId, arrayTask, jobName, user, partition, account, qos, cluster, allocation,
                 submitDir, submitHost, workDir, stdio, timeLimit, startTime, signal, restartCount, environment,
                 script, argv);

@@ -39,7 +39,7 @@ final class TestUser implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        run("userdel", name);
+        run("userdel", "--force", name);
         run("groupdel", extraGroup);
     }
 
