@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.daemon;
 
+import io.jslurm.conf.parse.ConfPair;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
@@ -14,8 +15,8 @@ final class ClusterKey {
     private ClusterKey() {
     }
 
-    static Path location(Map<String, String> settings, Path slurmConf) {
-        String authInfo = settings.getOrDefault("AuthInfo", "");
+    static Path location(Map<String, ConfPair> settings, Path slurmConf) {
+        String authInfo = settings.containsKey("AuthInfo") ? settings.get("AuthInfo").value() : "";
         return Arrays.stream(authInfo.split(","))
                 .map(String::strip)
                 .filter(option -> option.startsWith("keyfile="))

@@ -1,6 +1,8 @@
 package io.jslurm.slurmd.daemon;
 
 import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.common.signal.Signal;
+import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.protocol.proto.AllocatedNode;
 import io.jslurm.protocol.proto.LaunchBatchJob;
@@ -10,10 +12,9 @@ import io.jslurm.slurmd.launch.JobUser;
 import io.jslurm.slurmd.launch.NodeAllocation;
 import io.jslurm.slurmd.launch.OpenMode;
 import io.jslurm.slurmd.launch.StdioSpec;
-import io.jslurm.slurmd.launch.WarningSignal;
+import io.jslurm.slurmd.launch.GpuRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,8 +57,7 @@ final class LaunchRequests {
                 request.getMemPerNodeRequested() && request.getMemLimitMb() > 0
                         ? OptionalLong.of(request.getMemLimitMb()) : OptionalLong.empty(),
                 request.hasMemPerCpuMb() ? OptionalLong.of(request.getMemPerCpuMb()) : OptionalLong.empty(),
-                request.getGpuIndicesList(),
-                request.hasGpusPerTask() ? OptionalInt.of(request.getGpusPerTask()) : OptionalInt.empty());
+                request.getGpuIndicesList(), gpuRequest(request));
         Path workDir = Path.of(request.getWorkDir());
         return new BatchLaunch(jobId, arrayTask(request), request.getJobName(),
                 new JobUser(request.getUserName(), request.getUid(), request.getGid()),
@@ -88,13 +88,20 @@ final class LaunchRequests {
                 Math.max(1, bounds.getStep())));
     }
 
-    private static Optional<WarningSignal> signal(LaunchBatchJob request) {
+    private static Optional<SignalSpec> signal(LaunchBatchJob request) {
         if (!request.hasSignal() || request.getSignal().getSignal() == 0) {
             return Optional.empty();
         }
         var signal = request.getSignal();
-        return Optional.of(new WarningSignal(signal.getSignal(), Duration.ofSeconds(signal.getSecondsBeforeEnd()),
-                signal.getBatchShellOnly()));
+        return Optional.of(new SignalSpec(new Signal(signal.getSignal()), signal.getSecondsBeforeEnd(),
+                signal.getBatchShellOnly(), signal.getOnReservationEnd()));
+    }
+
+    private static GpuRequest gpuRequest(LaunchBatchJob request) {
+        return new GpuRequest(text(request.getGpus()), text(request.getGpusPerNode()),
+                request.hasGpusPerTask() ? OptionalInt.of(request.getGpusPerTask()) : OptionalInt.empty(),
+                request.hasCpusPerGpu() ? OptionalInt.of(request.getCpusPerGpu()) : OptionalInt.empty(),
+                request.hasMemPerGpuMb() ? OptionalLong.of(request.getMemPerGpuMb()) : OptionalLong.empty());
     }
 
     static TimeLimit timeLimit(long minutes) {

@@ -33,7 +33,7 @@ final class NodeGpus {
                         .setIndex(configured.size())
                         .setType(line.type().orElse(""))
                         .setDeviceFile(line.files().get(i));
-                line.cores().ifPresent(gpu::setCpuAffinity);
+                line.cores().ifPresent(cores -> gpu.setCpuAffinity(cores.toString()));
                 if (i < line.links().size()) {
                     gpu.setLinks(line.links().get(i));
                 }

@@ -1,6 +1,7 @@
 package io.jslurm.slurmd.daemon;
 
 import com.google.protobuf.Message;
+import io.jslurm.common.signal.Signal;
 import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.proto.Ack;
 import io.jslurm.protocol.proto.LaunchBatchJob;
@@ -103,8 +104,11 @@ final class NodeRpcHandlers {
             throw new RpcException(SlurmdErrors.ESLURM_INVALID_JOB_ID,
                     "Invalid job id specified: job " + jobId + " does not run on " + nodeName);
         }
+        if (request.getSignal() < 1 || request.getSignal() > Signal.MAX_NUMBER) {
+            throw new RpcException(SlurmdErrors.EINVAL, "Invalid signal: " + request.getSignal());
+        }
         try {
-            runner.signal(jobId, request.getSignal(), request.getBatchShellOnly());
+            runner.signal(jobId, new Signal(request.getSignal()), request.getBatchShellOnly());
         } catch (IllegalArgumentException e) {
             // It ended between the check and the signal.
             throw new RpcException(SlurmdErrors.ESLURM_INVALID_JOB_ID, "Invalid job id specified: " + e.getMessage());
