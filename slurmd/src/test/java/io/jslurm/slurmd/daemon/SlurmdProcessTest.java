@@ -11,7 +11,6 @@ import io.jslurm.slurmd.hw.NodeHardwareProbe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SlurmdProcessTest {
     @TempDir
     static Path root;
+    private static TestSite site;
     private static TestAccount user;
     private static TestCluster cluster;
     private static Path workDir;
@@ -38,16 +38,16 @@ class SlurmdProcessTest {
 
     @BeforeAll
     static void createUserAndCluster() throws IOException {
-        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
-        user = TestAccount.create();
-        workDir = user.ownDirectory(root, "work");
-        cluster = TestCluster.create(root, NodeHardwareProbe.thisMachine().shortHostName(), List.of("pn1"));
+        site = TestSite.create(root, NodeHardwareProbe.thisMachine().shortHostName(), List.of("pn1"));
+        user = site.user;
+        workDir = site.workDir;
+        cluster = site.cluster;
     }
 
     @AfterAll
     static void deleteUser() throws IOException {
-        if (user != null) {
-            user.close();
+        if (site != null) {
+            site.close();
         }
     }
 

@@ -21,7 +21,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,6 +43,7 @@ class SlurmdTest {
 
     @TempDir
     static Path root;
+    private static TestSite site;
     private static TestAccount user;
     private static TestCluster cluster;
     private static Path workDir;
@@ -53,16 +53,16 @@ class SlurmdTest {
 
     @BeforeAll
     static void createUserAndCluster() throws IOException {
-        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
-        user = TestAccount.create();
-        workDir = user.ownDirectory(root, "work");
-        cluster = TestCluster.create(root, HARDWARE.nodeName(), List.of("tn1", "tn2"));
+        site = TestSite.create(root, HARDWARE.nodeName(), List.of("tn1", "tn2"));
+        user = site.user;
+        workDir = site.workDir;
+        cluster = site.cluster;
     }
 
     @AfterAll
     static void deleteUser() throws IOException {
-        if (user != null) {
-            user.close();
+        if (site != null) {
+            site.close();
         }
     }
 
@@ -91,6 +91,15 @@ class SlurmdTest {
         Slurmd slurmd = Slurmd.start(setup);
         daemons.add(slurmd);
         return slurmd;
+    }
+
+    /** Launches a job on tn1 whose script first leaves a mark, and waits for the mark. */
+    private int launchRunning(String scriptBody) throws Exception {
+        int jobId = TestJobs.nextId();
+        Path ready = site.mark("ready", jobId);
+        controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir, "touch " + ready + "\n" + scriptBody));
+        awaitFile(ready);
+        return jobId;
     }
 
     private int port(String node) {
@@ -167,11 +176,7 @@ class SlurmdTest {
     void signalReachesTheScript() throws Exception {
         start("tn1");
         controller.nextRegistration();
-        int jobId = TestJobs.nextId();
-        Path ready = workDir.resolve("ready-" + jobId);
-        controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir,
-                "trap 'echo got USR1; exit 7' USR1\ntouch " + ready + "\nwhile true; do sleep 0.1; done"));
-        awaitFile(ready);
+        int jobId = launchRunning("trap 'echo got USR1; exit 7' USR1\nwhile true; do sleep 0.1; done");
 
         controller.call(port("tn1"), SignalJob.newBuilder().setJobId(jobId).setSignal(10).build());
 
@@ -184,10 +189,7 @@ class SlurmdTest {
     void terminateEndsTheJobCancelled() throws Exception {
         start("tn1");
         controller.nextRegistration();
-        int jobId = TestJobs.nextId();
-        Path ready = workDir.resolve("ready-" + jobId);
-        controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir, "touch " + ready + "\nsleep 300"));
-        awaitFile(ready);
+        int jobId = launchRunning("sleep 300");
 
         assertThat(controller.call(port("tn1"), TerminateJob.newBuilder().setJobId(jobId).setReason("scancel").build()))
                 .isInstanceOf(Ack.class);
@@ -202,10 +204,7 @@ class SlurmdTest {
     void aJobRunsOnceAndUnknownJobsAreHandledAsSlurmDoes() throws Exception {
         start("tn1");
         controller.nextRegistration();
-        int jobId = TestJobs.nextId();
-        Path ready = workDir.resolve("ready-" + jobId);
-        controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir, "touch " + ready + "\nsleep 300"));
-        awaitFile(ready);
+        int jobId = launchRunning("sleep 300");
 
         assertThatThrownBy(() -> controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir, "exit 0")))
                 .isInstanceOfSatisfying(RpcException.class,
