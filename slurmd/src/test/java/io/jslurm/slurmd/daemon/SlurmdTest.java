@@ -44,9 +44,6 @@ class SlurmdTest {
     @TempDir
     static Path root;
     private static TestSite site;
-    private static TestAccount user;
-    private static TestCluster cluster;
-    private static Path workDir;
 
     private TestController controller;
     private final List<Slurmd> daemons = new ArrayList<>();
@@ -54,9 +51,6 @@ class SlurmdTest {
     @BeforeAll
     static void createUserAndCluster() throws IOException {
         site = TestSite.create(root, HARDWARE.nodeName(), List.of("tn1", "tn2"));
-        user = site.user;
-        workDir = site.workDir;
-        cluster = site.cluster;
     }
 
     @AfterAll
@@ -68,7 +62,7 @@ class SlurmdTest {
 
     @BeforeEach
     void startController() throws InterruptedException {
-        controller = TestController.start(cluster.key, cluster.controllerPort);
+        controller = TestController.start(site.cluster.key, site.cluster.controllerPort);
     }
 
     @AfterEach
@@ -85,7 +79,7 @@ class SlurmdTest {
     }
 
     private Slurmd start(String node) throws Exception {
-        SlurmdOptions options = SlurmdOptions.parse(List.of("-N", node, "-f", cluster.slurmConf.toString()), Optional.empty());
+        SlurmdOptions options = SlurmdOptions.parse(List.of("-N", node, "-f", site.cluster.slurmConf.toString()), Optional.empty());
         Slurmd.Setup setup = new DaemonCommand(() -> HARDWARE, () -> new GpuDetection.NoLibrary("none in this test"),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).setup(options);
         Slurmd slurmd = Slurmd.start(setup);
@@ -97,13 +91,13 @@ class SlurmdTest {
     private int launchRunning(String scriptBody) throws Exception {
         int jobId = TestJobs.nextId();
         Path ready = site.mark("ready", jobId);
-        controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir, "touch " + ready + "\n" + scriptBody));
+        controller.call(port("tn1"), TestJobs.launch(jobId, site.user, "tn1", site.workDir, "touch " + ready + "\n" + scriptBody));
         awaitFile(ready);
         return jobId;
     }
 
     private int port(String node) {
-        return cluster.nodePorts.get(node);
+        return site.cluster.nodePorts.get(node);
     }
 
     @Test
@@ -135,8 +129,8 @@ class SlurmdTest {
         controller.nextRegistration();
         int jobId = TestJobs.nextId();
 
-        Object reply = controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir,
-                "id -un > " + workDir.resolve("whoami-" + jobId) + "\necho \"$SLURM_JOB_ID $SLURM_JOB_NODELIST\"\nexit 3"));
+        Object reply = controller.call(port("tn1"), TestJobs.launch(jobId, site.user, "tn1", site.workDir,
+                "id -un > " + site.workDir.resolve("whoami-" + jobId) + "\necho \"$SLURM_JOB_ID $SLURM_JOB_NODELIST\"\nexit 3"));
 
         assertThat(reply).isInstanceOf(Ack.class);
         JobComplete completion = controller.nextCompletion();
@@ -145,8 +139,8 @@ class SlurmdTest {
         assertThat(completion.getExitCode()).isEqualTo(3);
         assertThat(completion.getTermSignal()).isZero();
         assertThat(completion.getState()).isEqualTo(JobState.JOB_FAILED);
-        assertThat(Files.readString(workDir.resolve("whoami-" + jobId)).strip()).isEqualTo(user.name);
-        assertThat(Files.readString(workDir.resolve("slurm-" + jobId + ".out")).strip()).isEqualTo(jobId + " tn1");
+        assertThat(Files.readString(site.workDir.resolve("whoami-" + jobId)).strip()).isEqualTo(site.user.name);
+        assertThat(Files.readString(site.workDir.resolve("slurm-" + jobId + ".out")).strip()).isEqualTo(jobId + " tn1");
     }
 
     @Test
@@ -156,9 +150,9 @@ class SlurmdTest {
         List<Long> delaysMicros = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             int jobId = TestJobs.nextId();
-            Path started = workDir.resolve("started-" + jobId);
+            Path started = site.workDir.resolve("started-" + jobId);
             long sentNanos = epochNanos();
-            controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir, "date +%s%N > " + started));
+            controller.call(port("tn1"), TestJobs.launch(jobId, site.user, "tn1", site.workDir, "date +%s%N > " + started));
             assertThat(controller.nextCompletion().getState()).isEqualTo(JobState.JOB_COMPLETED);
             delaysMicros.add((Long.parseLong(Files.readString(started).strip()) - sentNanos) / 1000);
         }
@@ -182,7 +176,7 @@ class SlurmdTest {
 
         JobComplete completion = controller.nextCompletion();
         assertThat(completion.getExitCode()).isEqualTo(7);
-        assertThat(Files.readString(workDir.resolve("slurm-" + jobId + ".out"))).contains("got USR1");
+        assertThat(Files.readString(site.workDir.resolve("slurm-" + jobId + ".out"))).contains("got USR1");
     }
 
     @Test
@@ -206,7 +200,7 @@ class SlurmdTest {
         controller.nextRegistration();
         int jobId = launchRunning("sleep 300");
 
-        assertThatThrownBy(() -> controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir, "exit 0")))
+        assertThatThrownBy(() -> controller.call(port("tn1"), TestJobs.launch(jobId, site.user, "tn1", site.workDir, "exit 0")))
                 .isInstanceOfSatisfying(RpcException.class,
                         e -> assertThat(e.errorCode()).isEqualTo(SlurmdErrors.ESLURM_DUPLICATE_JOB_ID));
         assertThatThrownBy(() -> controller.call(port("tn1"), SignalJob.newBuilder().setJobId(jobId + 1).setSignal(10).build()))
@@ -226,10 +220,10 @@ class SlurmdTest {
         controller.nextRegistration();
 
         assertThat(controller.call(port("tn1"), Ping.getDefaultInstance())).isInstanceOf(Pong.class);
-        assertThatThrownBy(() -> controller.callAs(port("tn1"), Ping.getDefaultInstance(), user.uid))
+        assertThatThrownBy(() -> controller.callAs(port("tn1"), Ping.getDefaultInstance(), site.user.uid))
                 .isInstanceOfSatisfying(RpcException.class, e -> assertThat(e.errorCode()).isEqualTo(2002));
         assertThatThrownBy(() -> controller.callAs(port("tn1"),
-                TestJobs.launch(TestJobs.nextId(), user, "tn1", workDir, "exit 0"), user.uid))
+                TestJobs.launch(TestJobs.nextId(), site.user, "tn1", site.workDir, "exit 0"), site.user.uid))
                 .isInstanceOfSatisfying(RpcException.class, e -> assertThat(e.errorCode()).isEqualTo(2002));
     }
 
@@ -239,16 +233,16 @@ class SlurmdTest {
         Slurmd slurmd = start("tn1");
         int jobId = TestJobs.nextId();
         // The controller is down: a launch arriving from elsewhere (its restarted self) still runs.
-        TestController sender = TestController.start(cluster.key, 0);
+        TestController sender = TestController.start(site.cluster.key, 0);
         try {
-            sender.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir, "exit 4"));
+            sender.call(port("tn1"), TestJobs.launch(jobId, site.user, "tn1", site.workDir, "exit 4"));
         } finally {
             sender.close();
         }
         awaitTrue(() -> slurmd.runningJobs().isEmpty());
         Thread.sleep(2_500);
 
-        controller = TestController.start(cluster.key, cluster.controllerPort);
+        controller = TestController.start(site.cluster.key, site.cluster.controllerPort);
 
         assertThat(controller.nextRegistration().getNodeName()).isEqualTo("tn1");
         JobComplete completion = controller.nextCompletion();
@@ -269,13 +263,13 @@ class SlurmdTest {
         assertThat(second.localAddress().getPort()).isEqualTo(port("tn2"));
         int jobOnFirst = TestJobs.nextId();
         int jobOnSecond = TestJobs.nextId();
-        controller.call(port("tn1"), TestJobs.launch(jobOnFirst, user, "tn1", workDir, "exit 1"));
-        controller.call(port("tn2"), TestJobs.launch(jobOnSecond, user, "tn2", workDir, "exit 2"));
+        controller.call(port("tn1"), TestJobs.launch(jobOnFirst, site.user, "tn1", site.workDir, "exit 1"));
+        controller.call(port("tn2"), TestJobs.launch(jobOnSecond, site.user, "tn2", site.workDir, "exit 2"));
         List<JobComplete> ends = List.of(controller.nextCompletion(), controller.nextCompletion());
         assertThat(ends).extracting(end -> end.getNodeName() + ":" + end.getJobId() + ":" + end.getExitCode())
                 .containsExactlyInAnyOrder("tn1:" + jobOnFirst + ":1", "tn2:" + jobOnSecond + ":2");
-        assertThat(cluster.spoolDir("tn1").resolve("job_wrapper.pl")).exists();
-        assertThat(cluster.spoolDir("tn2").resolve("job_wrapper.pl")).exists();
+        assertThat(site.cluster.spoolDir("tn1").resolve("job_wrapper.pl")).exists();
+        assertThat(site.cluster.spoolDir("tn2").resolve("job_wrapper.pl")).exists();
         assertThat(Files.readString(root.resolve("run/slurmd-tn1.pid")).strip())
                 .isEqualTo(Long.toString(ProcessHandle.current().pid()));
         assertThat(root.resolve("run/slurmd-tn2.pid")).exists();
