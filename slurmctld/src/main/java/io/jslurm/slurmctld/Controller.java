@@ -154,7 +154,7 @@ public final class Controller implements AutoCloseable {
                 log.error("Reconfigure failed, keeping the running configuration: {}", e.getMessage());
                 throw e;
             }
-            if (fresh.slurm().slurmctldPort() != old.slurm().slurmctldPort()
+            if (!fresh.slurm().slurmctldPort().equals(old.slurm().slurmctldPort())
                     || !fresh.slurm().paths().stateSaveLocation().equals(old.slurm().paths().stateSaveLocation())) {
                 log.warn("SlurmctldPort and StateSaveLocation changes take effect at the next restart");
             }

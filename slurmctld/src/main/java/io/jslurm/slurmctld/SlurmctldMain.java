@@ -78,7 +78,7 @@ public final class SlurmctldMain {
             long slurmUser = uid(users, slurm.slurmUser());
             long slurmdUser = uid(users, slurm.slurmdUser());
             Controller controller = Controller.start(config, key, clock, new Controller.Options(
-                    new InetSocketAddress(slurm.slurmctldPort()), slurmUser, slurmdUser, UserGroups.system(),
+                    new InetSocketAddress(slurm.slurmctldPort().first()), slurmUser, slurmdUser, UserGroups.system(),
                     Duration.ofSeconds(2), true));
             Path pidFile = slurm.paths().slurmctldPidFile();
             writePid(pidFile, log);

@@ -139,9 +139,9 @@ class SlurmConfParserTest {
     }
 
     @Test
-    void knownButUnsupportedKeysAreWarnings() {
+    void knownButUnsupportedKeysAreWarningsUnlessSetToSlurmsDefault() {
         LoadedConfig loaded = load("ClusterName=c\nSlurmctldHost=head\nTopologyPlugin=topology/tree\n"
-                + "FrontendName=fe1\nNodeName=n1 BcastAddr=10.0.0.1\n");
+                + "FrontendName=fe1\nNodeName=n1 BcastAddr=10.0.0.1\nJobCompType=jobcomp/none\n");
 
         assertThat(loaded.warnings()).extracting(ConfProblem::toString).containsExactly(
                 "/etc/slurm/slurm.conf:3: key 'TopologyPlugin' is not supported yet and is ignored",
@@ -234,7 +234,7 @@ class SlurmConfParserTest {
     @Test
     void daemonSettings() {
         SlurmConfig conf = parse("""
-                SlurmctldPort=7817
+                SlurmctldPort=7817-7820
                 SlurmdPort=7818
                 StateSaveLocation=/var/spool/slurmctld
                 SlurmdSpoolDir=/var/spool/slurmd
@@ -266,7 +266,8 @@ class SlurmConfParserTest {
                 SlurmctldDebug=debug2
                 """);
 
-        assertThat(conf.slurmctldPort()).isEqualTo(7817);
+        assertThat(conf.slurmctldPort()).isEqualTo(new PortRange(7817, 7820));
+        assertThat(conf.slurmctldPort().count()).isEqualTo(4);
         assertThat(conf.slurmdPort()).isEqualTo(7818);
         DaemonPaths paths = conf.paths();
         assertThat(paths.stateSaveLocation()).isEqualTo(Path.of("/var/spool/slurmctld"));

@@ -38,7 +38,13 @@ public record ClusterConfig(Path slurmConf, LoadedConfig loaded, SchedulerParams
 
     /** Slurm's JobRequeue: whether batch jobs are requeued after a node failure unless they say otherwise. */
     public boolean jobRequeueDefault() {
-        return !"0".equals(slurm().settings().getOrDefault("JobRequeue", "1").strip());
+        return !"0".equals(setting("JobRequeue", "1"));
+    }
+
+    /** A slurm.conf value as written, or {@code absent} when the file does not set it. */
+    public String setting(String key, String absent) {
+        var pair = slurm().settings().get(key);
+        return pair == null ? absent : pair.value().strip();
     }
 
     private static SchedulerParams schedulerParams(SlurmConfig slurm) {

@@ -30,7 +30,7 @@ public final class HardwareCheck {
         if (hw.getTmpDiskMb() < config.tmpDisk().mebibytes()) {
             return Optional.of("Low TmpDisk");
         }
-        int gpus = ConfiguredGres.gpusOf(config.gres()).count();
+        long gpus = config.gres().count("gpu");
         if (registration.getGpusCount() < gpus) {
             return Optional.of("gres/gpu count reported lower than configured (" + registration.getGpusCount()
                     + " < " + gpus + ")");

@@ -18,8 +18,11 @@ import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.MemoryRequest;
 import io.jslurm.slurmctld.job.ResourceRequest;
 import io.jslurm.slurmctld.node.NodeTable;
-import io.jslurm.slurmctld.schedule.Dependency;
-import io.jslurm.slurmctld.schedule.LaunchMessages;
+import io.jslurm.common.dependency.Dependency;
+import io.jslurm.common.dependency.DependencyCondition;
+import io.jslurm.common.gres.Gres;
+import io.jslurm.common.gres.GresSpec;
+import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.slurmctld.schedule.SchedModel;
 import io.jslurm.slurmctld.state.JobStore;
 import java.nio.charset.StandardCharsets;
@@ -111,7 +114,7 @@ public final class SubmitValidator {
     }
 
     private static boolean enforcePartLimits(ClusterConfig cfg) {
-        String value = cfg.slurm().settings().getOrDefault("EnforcePartLimits", "NO").strip().toUpperCase(Locale.ROOT);
+        String value = cfg.setting("EnforcePartLimits", "NO").toUpperCase(Locale.ROOT);
         return !value.equals("NO");
     }
 
@@ -199,17 +202,19 @@ public final class SubmitValidator {
     }
 
     private void checkDependency(String text) throws RpcException {
+        if (text.isBlank()) {
+            return;
+        }
         Dependency dependency;
         try {
             dependency = Dependency.parse(text);
         } catch (IllegalArgumentException e) {
-            throw SlurmError.DEPENDENCY.exception();
+            throw SlurmError.DEPENDENCY.exception(e.getMessage());
         }
-        for (Dependency.Term term : dependency.terms()) {
-            for (long id : term.jobIds()) {
-                if (store.get(id).isEmpty()) {
-                    throw SlurmError.DEPENDENCY.exception("job " + id + " is unknown");
-                }
+        for (DependencyCondition condition : dependency.conditions()) {
+            if (condition.job().isPresent() && store.find(condition.job().get()).isEmpty()
+                    && store.get(condition.job().get().jobId()).isEmpty()) {
+                throw SlurmError.DEPENDENCY.exception("job " + condition.job().get() + " is unknown");
             }
         }
     }
@@ -233,10 +238,18 @@ public final class SubmitValidator {
     private static ResourceRequest resources(JobDescription d) throws RpcException {
         List<GresRequest> gres = new ArrayList<>();
         try {
-            gres.addAll(GresText.gres(d.getGres(), GresRequest.Per.NODE));
-            gres.addAll(GresText.gpus(d.getGpus(), GresRequest.Per.JOB));
-            gres.addAll(GresText.gpus(d.getGpusPerNode(), GresRequest.Per.NODE));
-            gres.addAll(GresText.gpus(d.getGpusPerTask(), GresRequest.Per.TASK));
+            if (!d.getGres().isBlank()) {
+                add(gres, GresSpec.parseRequest(d.getGres()), GresRequest.Per.NODE);
+            }
+            if (!d.getGpus().isBlank()) {
+                add(gres, GresSpec.parseGpus(d.getGpus()), GresRequest.Per.JOB);
+            }
+            if (!d.getGpusPerNode().isBlank()) {
+                add(gres, GresSpec.parseGpus(d.getGpusPerNode()), GresRequest.Per.NODE);
+            }
+            if (!d.getGpusPerTask().isBlank()) {
+                add(gres, GresSpec.parseGpus(d.getGpusPerTask()), GresRequest.Per.TASK);
+            }
         } catch (IllegalArgumentException e) {
             throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception(e.getMessage());
         }
@@ -259,6 +272,22 @@ public final class SubmitValidator {
         } catch (IllegalArgumentException e) {
             throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception(e.getMessage());
         }
+    }
+
+    private static void add(List<GresRequest> to, GresSpec spec, GresRequest.Per per) {
+        for (Gres g : spec.entries()) {
+            to.add(new GresRequest(g.name(), g.type().orElse(""), g.count(), per));
+        }
+    }
+
+    /** A job's --signal as sbatch sent it, in Slurm's text form for the job record. */
+    static String signalText(io.jslurm.protocol.proto.WarningSignal signal) {
+        if (signal.getSignal() == 0) {
+            return "";
+        }
+        int delay = signal.getSecondsBeforeEnd() == 0 ? SignalSpec.DEFAULT_DELAY : signal.getSecondsBeforeEnd();
+        return new SignalSpec(new io.jslurm.common.signal.Signal(signal.getSignal()), delay,
+                signal.getBatchShellOnly(), signal.getOnReservationEnd()).toString();
     }
 
     /** A job's minutes field: absent is "partition default", 0 and INFINITE are UNLIMITED, as in Slurm. */
@@ -294,7 +323,7 @@ public final class SubmitValidator {
                 .beginTime(Math.max(0, d.getBeginTime()))
                 .nice(d.hasNice() ? d.getNice() : 0)
                 .comment(d.getComment())
-                .signal(LaunchMessages.signalText(d.getSignal()))
+                .signal(signalText(d.getSignal()))
                 .requeue(requeue)
                 .exclusive(d.getExclusiveValue() != 0)
                 .nodeList(d.getNodelist())

@@ -1,11 +1,14 @@
 package io.jslurm.slurmctld.schedule;
 
+import io.jslurm.common.dependency.Dependency;
+import io.jslurm.common.dependency.DependencyCondition;
+import io.jslurm.common.dependency.DependencyType;
+import io.jslurm.common.jobid.JobIdSpec;
 import io.jslurm.sched.model.Eligibility.DependencyState;
 import io.jslurm.slurmctld.job.ExitCode;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobState;
 import java.util.List;
-import java.util.function.LongFunction;
 import java.util.function.Predicate;
 
 /**
@@ -14,32 +17,35 @@ import java.util.function.Predicate;
  */
 public final class DependencyCheck {
 
-    private final LongFunction<List<Job>> jobsById;
+    private final java.util.function.Function<JobIdSpec, List<Job>> jobsById;
     private final Predicate<Job> singletonBlocked;
 
     /**
-     * @param jobsById the job, or every task of an array, for an id; empty once purged
+     * @param jobsById the job, the array task, or every task of an array, as named; empty once purged
      * @param singletonBlocked whether an earlier job with the same name and user is still active
      */
-    public DependencyCheck(LongFunction<List<Job>> jobsById, Predicate<Job> singletonBlocked) {
+    public DependencyCheck(java.util.function.Function<JobIdSpec, List<Job>> jobsById,
+                           Predicate<Job> singletonBlocked) {
         this.jobsById = jobsById;
         this.singletonBlocked = singletonBlocked;
     }
 
-    public DependencyState evaluate(Job job, Dependency dependency) {
-        if (dependency.isEmpty()) {
+    /** @param dependency the job's {@code --dependency} text; empty has none */
+    public DependencyState evaluate(Job job, String dependencyText) {
+        if (dependencyText.isBlank()) {
             return DependencyState.NONE;
         }
+        Dependency dependency = Dependency.parse(dependencyText);
         boolean anyWaiting = false;
         boolean anyNever = false;
         boolean anySatisfied = false;
-        for (Dependency.Term term : dependency.terms()) {
-            DependencyState state = term(job, term);
+        for (DependencyCondition condition : dependency.conditions()) {
+            DependencyState state = condition(job, condition);
             anyWaiting |= state == DependencyState.WAITING;
             anyNever |= state == DependencyState.NEVER_SATISFIED;
             anySatisfied |= state == DependencyState.NONE;
         }
-        if (dependency.any()) {
+        if (dependency.anyOf()) {
             return anySatisfied ? DependencyState.NONE : anyWaiting ? DependencyState.WAITING
                     : DependencyState.NEVER_SATISFIED;
         }
@@ -47,32 +53,31 @@ public final class DependencyCheck {
                 : DependencyState.NONE;
     }
 
-    private DependencyState term(Job job, Dependency.Term term) {
-        if (term.type() == Dependency.Type.SINGLETON) {
+    private DependencyState condition(Job job, DependencyCondition condition) {
+        if (condition.type() == DependencyType.SINGLETON) {
             return singletonBlocked.test(job) ? DependencyState.WAITING : DependencyState.NONE;
         }
         DependencyState result = DependencyState.NONE;
-        for (long id : term.jobIds()) {
-            for (Job other : jobsById.apply(id)) {
-                DependencyState state = on(term.type(), other);
-                if (state == DependencyState.NEVER_SATISFIED) {
-                    return state;
-                }
-                if (state == DependencyState.WAITING) {
-                    result = state;
-                }
+        for (Job other : jobsById.apply(condition.job().orElseThrow())) {
+            DependencyState state = on(condition.type(), other);
+            if (state == DependencyState.NEVER_SATISFIED) {
+                return state;
+            }
+            if (state == DependencyState.WAITING) {
+                result = state;
             }
         }
         return result;
     }
 
-    private static DependencyState on(Dependency.Type type, Job other) {
+    /** aftercorr and afterburstbuffer wait, as afterany does, for the other job to end. */
+    private static DependencyState on(DependencyType type, Job other) {
         JobState state = other.state();
         boolean finished = state.isFinished();
         boolean succeeded = state == JobState.COMPLETED && other.status().exitCode().equals(ExitCode.SUCCESS);
         return switch (type) {
             case AFTER -> state == JobState.PENDING ? DependencyState.WAITING : DependencyState.NONE;
-            case AFTERANY -> finished ? DependencyState.NONE : DependencyState.WAITING;
+            case AFTERANY, AFTERCORR, AFTERBURSTBUFFER -> finished ? DependencyState.NONE : DependencyState.WAITING;
             case AFTEROK -> !finished ? DependencyState.WAITING
                     : succeeded ? DependencyState.NONE : DependencyState.NEVER_SATISFIED;
             case AFTERNOTOK -> !finished ? DependencyState.WAITING

@@ -17,7 +17,6 @@ import io.jslurm.sched.model.PartitionState;
 import io.jslurm.sched.model.ResourceRequest;
 import io.jslurm.slurmctld.job.GresRequest;
 import io.jslurm.slurmctld.job.JobSpec;
-import io.jslurm.slurmctld.node.ConfiguredGres;
 import io.jslurm.slurmctld.node.NodeBaseState;
 import io.jslurm.slurmctld.node.NodeView;
 import io.jslurm.protocol.proto.Gpu;
@@ -116,18 +115,22 @@ public final class SchedModel {
 
     /** The node's GPUs: as its slurmd reported them, else as many as slurm.conf's Gres= promises. */
     public static List<GresDevice> gpus(NodeView view) {
-        ConfiguredGres configured = ConfiguredGres.gpusOf(view.config().gres());
+        var gpuEntries = view.config().gres().entries().stream().filter(g -> g.name().equals(GresDevice.GPU)).toList();
+        String configuredType = gpuEntries.isEmpty() ? "" : gpuEntries.get(0).type().orElse("");
         List<Gpu> reported = view.registration().map(r -> r.getGpusList()).orElse(List.of());
         List<GresDevice> devices = new ArrayList<>();
         if (!reported.isEmpty()) {
             for (Gpu gpu : reported) {
-                String type = gpu.getType().isEmpty() ? configured.type() : gpu.getType();
+                String type = gpu.getType().isEmpty() ? configuredType : gpu.getType();
                 devices.add(new GresDevice(GresDevice.GPU, type, gpu.getIndex(), CoreSet.empty()));
             }
             return devices;
         }
-        for (int i = 0; i < configured.count(); i++) {
-            devices.add(new GresDevice(GresDevice.GPU, configured.type(), i, CoreSet.empty()));
+        int index = 0;
+        for (var entry : gpuEntries) {
+            for (long i = 0; i < entry.count(); i++) {
+                devices.add(new GresDevice(GresDevice.GPU, entry.type().orElse(""), index++, CoreSet.empty()));
+            }
         }
         return devices;
     }

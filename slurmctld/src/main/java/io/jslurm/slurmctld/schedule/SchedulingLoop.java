@@ -87,15 +87,29 @@ public final class SchedulingLoop implements AutoCloseable {
         }
     }
 
+    /**
+     * Passes triggered by events are at least this far apart, so a burst of submissions costs one pass, not one
+     * each (Slurm's batch_sched_delay plays the same part).
+     */
+    private static final long MIN_SPACING_NANOS = 500_000_000L;
+
     private void run() {
+        long lastPass = System.nanoTime() - MIN_SPACING_NANOS;
         while (!closed) {
             try {
                 synchronized (wake) {
                     if (!workPending) {
                         wake.wait(interval.toMillis());
                     }
+                }
+                long sinceLast = System.nanoTime() - lastPass;
+                if (sinceLast < MIN_SPACING_NANOS) {
+                    Thread.sleep((MIN_SPACING_NANOS - sinceLast) / 1_000_000 + 1);
+                }
+                synchronized (wake) {
                     workPending = false;
                 }
+                lastPass = System.nanoTime();
                 if (closed) {
                     return;
                 }
@@ -237,7 +251,7 @@ public final class SchedulingLoop implements AutoCloseable {
             }
             Eligibility.DependencyState dependency;
             try {
-                dependency = dependencies.evaluate(job, Dependency.parse(job.spec().dependency()));
+                dependency = dependencies.evaluate(job, job.spec().dependency());
             } catch (IllegalArgumentException e) {
                 dependency = Eligibility.DependencyState.NEVER_SATISFIED;
             }
@@ -272,12 +286,12 @@ public final class SchedulingLoop implements AutoCloseable {
         return new Eligibility(hold, dependency, beginTime);
     }
 
-    private List<Job> jobsById(long jobId) {
-        Optional<Job> job = store.get(jobId);
-        if (job.isPresent() && !job.get().isArrayTask()) {
-            return List.of(job.get());
+    private List<Job> jobsById(io.jslurm.common.jobid.JobIdSpec id) {
+        List<Job> found = store.find(id);
+        if (found.isEmpty() && id.selector() instanceof io.jslurm.common.jobid.JobIdSpec.Whole) {
+            return store.get(id.jobId()).map(List::of).orElse(List.of());
         }
-        return store.find(io.jslurm.common.jobid.JobIdSpec.job(jobId));
+        return found;
     }
 
     /** singleton: an earlier job of the same user and name has not ended yet. */

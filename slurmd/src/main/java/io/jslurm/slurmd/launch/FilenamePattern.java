@@ -1,7 +1,5 @@
 package io.jslurm.slurmd.launch;
 
-import java.nio.file.Path;
-
 /**
  * Expands sbatch's {@code -i}/{@code -o}/{@code -e} file name patterns for a batch script:
  * {@code %j} job id, {@code %J} job id (the batch step adds no step number), {@code %A} array
@@ -9,8 +7,7 @@ import java.nio.file.Path;
  * as Slurm prints it), {@code %x} job name, {@code %u} user name, {@code %N} this node's name,
  * {@code %n} node index, {@code %s} step ({@code batch}), {@code %t} task rank (0), {@code %%} a
  * percent sign. A number after {@code %} zero-pads a numeric value to that width ({@code %4a}).
- * A pattern holding a backslash is taken literally, without the backslashes. Relative results are
- * taken from the job's work directory.
+ * A pattern holding a backslash is taken literally, without the backslashes.
  */
 public final class FilenamePattern {
     /** Slurm's NO_VAL, what {@code %a} prints for a job that is not an array task. */
@@ -22,10 +19,6 @@ public final class FilenamePattern {
     /** Slurm's default output pattern for this job. */
     public static String defaultOutput(BatchLaunch job) {
         return job.arrayTask().isPresent() ? "slurm-%A_%a.out" : "slurm-%j.out";
-    }
-
-    public static Path resolve(String pattern, BatchLaunch job) {
-        return job.workDir().resolve(expand(pattern, job));
     }
 
     public static String expand(String pattern, BatchLaunch job) {

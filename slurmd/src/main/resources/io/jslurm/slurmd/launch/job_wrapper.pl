@@ -52,6 +52,13 @@ sub run_child {
     $) = join(' ', $gid, $gid, @groups);
     $> = $uid;
     fail("cannot take uid $uid: $!") if $> != $uid;
+    # Relative file names are taken from where the script starts, as slurmstepd does: the work
+    # directory, or /tmp when the user cannot enter it.
+    my $cwd_error;
+    if (!chdir($workdir)) {
+        $cwd_error = "slurmstepd: error: couldn't chdir to `$workdir': $!: going to /tmp instead\n";
+        chdir('/tmp');
+    }
     my $out_mode = $append ? '>>' : '>';
     open(my $in, '<', $stdin) or fail("cannot open input file $stdin: $!");
     open(my $out, $out_mode, $stdout) or fail("cannot open output file $stdout: $!");
@@ -60,11 +67,6 @@ sub run_child {
         $err = $out;
     } else {
         open($err, $out_mode, $stderr) or fail("cannot open error file $stderr: $!");
-    }
-    my $cwd_error;
-    if (!chdir($workdir)) {
-        $cwd_error = "slurmstepd: error: couldn't chdir to `$workdir': $!: going to /tmp instead\n";
-        chdir('/tmp');
     }
     $> = 0;
     $) = '0 0';

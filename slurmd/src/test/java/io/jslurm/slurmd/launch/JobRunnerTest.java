@@ -343,6 +343,21 @@ class JobRunnerTest {
     }
 
     @Test
+    void aWorkDirectoryThatCannotBeEnteredFallsBackToTmp() throws Exception {
+        Jobs jobs = job("pwd\n");
+        jobs.workDir = root.resolve("missing");
+        JobCompletion completion = run(jobs);
+        Path out = Path.of("/tmp/slurm-" + jobs.jobId + ".out");
+        try {
+            assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
+            assertThat(read(out)).isEqualTo("slurmstepd: error: couldn't chdir to `" + jobs.workDir
+                    + "': No such file or directory: going to /tmp instead\n/tmp\n");
+        } finally {
+            Files.deleteIfExists(out);
+        }
+    }
+
+    @Test
     void outputTheUserCannotWriteFailsTheLaunch() throws Exception {
         Jobs jobs = job("echo never\n");
         jobs.stdio = new StdioSpec(Optional.empty(), Optional.of(spoolDir.resolve("forbidden-%j.out").toString()),
