@@ -148,17 +148,23 @@ class SlurmdTest {
         start("tn1");
         controller.nextRegistration();
         List<Long> delaysMicros = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < 12; i++) {
             int jobId = TestJobs.nextId();
-            Path started = site.workDir.resolve("started-" + jobId);
+            Path started = site.mark("started", jobId);
             long sentNanos = epochNanos();
             controller.call(port("tn1"), TestJobs.launch(jobId, site.user, "tn1", site.workDir, "date +%s%N > " + started));
             assertThat(controller.nextCompletion().getState()).isEqualTo(JobState.JOB_COMPLETED);
-            delaysMicros.add((Long.parseLong(Files.readString(started).strip()) - sentNanos) / 1000);
+            if (i >= 2) {
+                // The first launches load and compile the launch path; a running slurmd has done that long ago.
+                delaysMicros.add((Long.parseLong(Files.readString(started).strip()) - sentNanos) / 1000);
+            }
         }
         delaysMicros.sort(null);
-        System.out.println("FIGURE slurmd LaunchBatchJob sent -> script running (us, sorted, 5 launches): " + delaysMicros);
-        assertThat(delaysMicros.get(0)).isPositive();
+        System.out.println("FIGURE slurmd LaunchBatchJob sent -> script running, 10 launches after 2 warm-up (us):"
+                + " min " + delaysMicros.get(0) + ", median " + delaysMicros.get(5) + ", max " + delaysMicros.get(9)
+                + ", load average " + Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        assertThat(delaysMicros.get(0)).as("the script runs after the request was sent").isPositive();
+        assertThat(delaysMicros.get(5)).as("median, even on a loaded machine").isLessThan(2_000_000);
     }
 
     private static long epochNanos() {
