@@ -56,9 +56,10 @@ class SlurmdProcessTest {
         }
     }
 
+    /** slurmd with the JVM flags the distribution's launcher gives daemons. */
     private Process slurmd() throws IOException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process process = new ProcessBuilder(java.toString(), "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+        Process process = new ProcessBuilder(java.toString(), "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError", "-cp", System.getProperty("java.class.path"),
                 SlurmdMain.class.getName(), "-D", "-N", "pn1", "-f", site.cluster.slurmConf.toString())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(root.resolve("slurmd-stderr.log").toFile()))
@@ -74,7 +75,7 @@ class SlurmdProcessTest {
         Process first = slurmd();
         assertThat(controller.nextRegistration().getRunningJobsList()).isEmpty();
         Thread.sleep(3_000);
-        System.out.println("FIGURE slurmd RSS at idle (separate JVM, SerialGC, no heap flags): "
+        System.out.println("FIGURE slurmd RSS at idle (separate JVM, the launcher's daemon flags: G1, default heap): "
                 + rssKib(first.pid()) / 1024 + " MiB");
 
         int longJob = TestJobs.nextId();
