@@ -41,6 +41,8 @@ public final class ControllerBenchmark {
             submitExactly(ctld, 8, 10_000);
             Thread.sleep(3000);
             System.out.printf("FIGURE slurmctld RSS with 10000 jobs: %d MiB (%s)%n", rssMib(ctld.pid()), jvm);
+            System.out.printf("FIGURE slurmctld heap in use with 10000 jobs after a full GC: %s%n",
+                    heapAfterGc(ctld.pid()));
         }
     }
 
@@ -91,6 +93,16 @@ public final class ControllerBenchmark {
             threads.add(thread);
         }
         return threads;
+    }
+
+    /** What the job table really holds: the heap after {@code jcmd GC.run}, as {@code GC.heap_info} reports it. */
+    private static String heapAfterGc(long pid) throws Exception {
+        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+        new ProcessBuilder(jcmd, Long.toString(pid), "GC.run").redirectErrorStream(true).start().waitFor();
+        Process info = new ProcessBuilder(jcmd, Long.toString(pid), "GC.heap_info").redirectErrorStream(true).start();
+        String text = new String(info.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        info.waitFor();
+        return text.lines().filter(line -> line.contains("used")).findFirst().orElse("?").strip();
     }
 
     private static long rssMib(long pid) throws Exception {

@@ -176,7 +176,7 @@ class SchedulingLoopTest {
         cluster.controller.loop().runPass();
         long deadline = System.nanoTime() + WAIT.toNanos();
         JobRecord record = cluster.job(jobId);
-        while (record.getState() != JobState.JOB_PENDING && System.nanoTime() < deadline) {
+        while (!record.getStateReason().equals("JobHeldAdmin") && System.nanoTime() < deadline) {
             Thread.sleep(20);
             record = cluster.job(jobId);
         }
