@@ -134,6 +134,19 @@ class SlurmdTest {
     }
 
     @Test
+    void aControllerThatForgotTheNodeGetsARegistrationAgain() throws Exception {
+        start("tn1");
+        controller.nextRegistration();
+        assertThat(controller.heartbeats.poll(10, TimeUnit.SECONDS)).as("a heartbeat").isNotNull();
+
+        controller.forgetNodes.set(true);
+
+        assertThat(controller.nextRegistration().getNodeName()).isEqualTo("tn1");
+        controller.heartbeats.clear();
+        assertThat(controller.heartbeats.poll(10, TimeUnit.SECONDS)).as("heartbeats again").isNotNull();
+    }
+
+    @Test
     void registrationListsTheGpusNvmlFound() throws Exception {
         GpuDevice first = new GpuDevice(0, "NVIDIA H200", GpuType.fromNvmlName("NVIDIA H200"), "GPU-aaaa", 0,
                 GpuDevice.deviceFileOf(0), PciBusId.parse("00000000:1B:00.0"), CpuSet.parse("0"), new TreeMap<>(Map.of(1, 18)), 0);
