@@ -11,7 +11,6 @@ import io.jslurm.conf.slurm.SlurmConfig;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * Reads a cluster's configuration files. slurm.conf is required; gres.conf and cgroup.conf are read
@@ -22,12 +21,10 @@ public final class ConfLoader {
     public static final String GRES_CONF = "gres.conf";
     public static final String CGROUP_CONF = "cgroup.conf";
 
-    private final ConfFiles files;
     private final IncludeReader reader;
 
     public ConfLoader(ConfFiles files) {
-        this.files = Objects.requireNonNull(files, "files");
-        this.reader = new IncludeReader(files);
+        this.reader = new IncludeReader(Objects.requireNonNull(files, "files"));
     }
 
     /** Reads from the local file system. */
@@ -42,10 +39,10 @@ public final class ConfLoader {
         diagnostics.throwIfErrors();
         SlurmConfig slurm = SlurmConfParser.parse(lines, start(slurmConf), diagnostics);
         Path dir = slurmConf.getParent() == null ? Path.of("") : slurmConf.getParent();
-        GresConfig gres = optional(dir.resolve(GRES_CONF), diagnostics)
+        GresConfig gres = reader.readIfPresent(dir.resolve(GRES_CONF), diagnostics)
                 .map(gresLines -> GresConfParser.parse(gresLines, diagnostics))
                 .orElse(GresConfig.EMPTY);
-        CgroupConfig cgroup = optional(dir.resolve(CGROUP_CONF), diagnostics)
+        CgroupConfig cgroup = reader.readIfPresent(dir.resolve(CGROUP_CONF), diagnostics)
                 .map(cgroupLines -> CgroupConfig.parse(cgroupLines, start(dir.resolve(CGROUP_CONF)), diagnostics))
                 .orElseGet(CgroupConfig::defaults);
         diagnostics.throwIfErrors();
@@ -60,10 +57,6 @@ public final class ConfLoader {
         SlurmdbdConfig config = SlurmdbdConfig.parse(lines, start(slurmdbdConf), diagnostics);
         diagnostics.throwIfErrors();
         return new Loaded<>(config, diagnostics.warnings());
-    }
-
-    private Optional<List<ConfLine>> optional(Path path, Diagnostics diagnostics) {
-        return files.read(path).isPresent() ? reader.read(path, diagnostics) : Optional.empty();
     }
 
     private static Location start(Path file) {

@@ -8,7 +8,7 @@ public enum ValueType {
     SECONDS("a number of seconds"),
     MINUTES("a number of minutes"),
     TIME("a time such as 30, 72:00:00, 7-00:00:00 or UNLIMITED"),
-    MEMORY("a memory size in megabytes, or with a K/M/G/T suffix"),
+    MEMORY("a whole number of megabytes"),
     PERCENT("a percentage from 0 to 100"),
     LIST("a comma-separated list"),
     OPTIONS("comma-separated options, each NAME or NAME=VALUE"),

@@ -31,7 +31,7 @@ final class GlobalSettings {
                 weight("PriorityWeightAge"), weight("PriorityWeightAssoc"), weight("PriorityWeightFairshare"),
                 weight("PriorityWeightJobSize"), weight("PriorityWeightPartition"), weight("PriorityWeightQOS"),
                 values.options("PriorityWeightTRES"),
-                values.string("PriorityMaxAge"), values.string("PriorityDecayHalfLife"),
+                values.elapsed("PriorityMaxAge"), values.elapsed("PriorityDecayHalfLife"),
                 values.bool("PriorityFavorSmall"), values.choices("PriorityFlags", PriorityFlag.class));
     }
 

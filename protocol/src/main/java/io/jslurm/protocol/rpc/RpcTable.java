@@ -1,0 +1,61 @@
+package io.jslurm.protocol.rpc;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Internal;
+import com.google.protobuf.Message;
+import io.jslurm.protocol.wire.EnvelopeType;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The dispatch table of one envelope type: request type -> handler, permission, execution. The
+ * single place where a server declares what it answers and who may ask.
+ */
+public final class RpcTable {
+    private final EnvelopeType<?> envelope;
+    private final Map<Descriptor, Route<?>> routes;
+
+    private RpcTable(EnvelopeType<?> envelope, Map<Descriptor, Route<?>> routes) {
+        this.envelope = envelope;
+        this.routes = Map.copyOf(routes);
+    }
+
+    public static Builder builder(EnvelopeType<?> envelope) {
+        return new Builder(envelope);
+    }
+
+    public EnvelopeType<?> envelope() {
+        return envelope;
+    }
+
+    /** @return the route for this body's type, or null when this server does not serve it */
+    public Route<?> routeFor(Message body) {
+        return routes.get(body.getDescriptorForType());
+    }
+
+    public static final class Builder {
+        private final EnvelopeType<?> envelope;
+        private final Map<Descriptor, Route<?>> routes = new HashMap<>();
+
+        private Builder(EnvelopeType<?> envelope) {
+            this.envelope = Objects.requireNonNull(envelope, "envelope");
+        }
+
+        public <R extends Message> Builder route(Class<R> requestType, Permission permission, Execution execution,
+                                                 RpcHandler<R> handler) {
+            Descriptor descriptor = Internal.getDefaultInstance(requestType).getDescriptorForType();
+            if (!envelope.carries(descriptor)) {
+                throw new IllegalArgumentException(envelope + " does not carry " + descriptor.getName());
+            }
+            if (routes.putIfAbsent(descriptor, new Route<>(requestType, permission, execution, handler)) != null) {
+                throw new IllegalArgumentException(descriptor.getName() + " is routed twice");
+            }
+            return this;
+        }
+
+        public RpcTable build() {
+            return new RpcTable(envelope, routes);
+        }
+    }
+}
