@@ -54,6 +54,12 @@ public record ClusterAccess(String clusterName, List<InetSocketAddress> controll
         return new ClusterAccess(config.clusterName(), controllers, timeout, keyFile, socket, config);
     }
 
+    /** The same cluster reached through its {@code index}th controller only. */
+    public ClusterAccess only(int index) {
+        return new ClusterAccess(clusterName, List.of(controllers.get(index)), timeout, keyFile, credentialSocket,
+                config);
+    }
+
     /** The value of {@code name=value} in a comma-separated {@code AuthInfo} list. */
     private static java.util.Optional<String> option(String list, String name) {
         for (String item : list.split(",")) {

@@ -4,7 +4,6 @@ import io.jslurm.cli.format.Field;
 import io.jslurm.cli.jobs.JobDisplay;
 import io.jslurm.cli.nodes.NodeStates;
 import io.jslurm.common.hostlist.Hostlist;
-import io.jslurm.common.time.TimeLimit;
 import io.jslurm.protocol.proto.NodeRecord;
 import io.jslurm.protocol.proto.NodeState;
 import io.jslurm.protocol.proto.NodeStateFlag;
@@ -51,7 +50,7 @@ final class NodeFields {
         f.add('I', "PriorityJobFactor", "PRIO_JOB_FACTOR", g -> Integer.toUnsignedString(g.partition().getPriorityJobFactor()));
         f.add('l', "Time", "TIMELIMIT", g -> timeLimit(g.partition()));
         f.add('L', "DefaultTime", "DEFAULTTIME", g -> g.partition().hasDefaultTimeMinutes()
-                ? minutes(g.partition().getDefaultTimeMinutes()).toSinfoString() : "n/a");
+                ? PartitionText.minutes(g.partition().getDefaultTimeMinutes()).toSinfoString() : "n/a");
         f.add('m', "Memory", "MEMORY", g -> Long.toString(g.first().getRealMemoryMb()));
         f.add('M', "PreemptMode", "PREEMPT_MODE", g -> orNull(g.partition().getPreemptMode()));
         f.add('n', "NodeHost", "HOSTNAMES", g -> hostlist(g, NodeRecord::getHostname));
@@ -100,12 +99,7 @@ final class NodeFields {
     }
 
     static String timeLimit(PartitionRecord partition) {
-        return minutes(partition.getMaxTimeMinutes()).toSinfoString();
-    }
-
-    static TimeLimit minutes(int minutes) {
-        long value = Integer.toUnsignedLong(minutes);
-        return value == JobDisplay.UNLIMITED_MINUTES ? TimeLimit.UNLIMITED : TimeLimit.ofMinutes(value);
+        return PartitionText.minutes(partition.getMaxTimeMinutes()).toSinfoString();
     }
 
     private static String limit(int value) {
