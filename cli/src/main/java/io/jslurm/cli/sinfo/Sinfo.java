@@ -79,6 +79,15 @@ public final class Sinfo {
     }
 
     public int run(List<String> args) {
+        return execute(args, null, null);
+    }
+
+    /** The command as if the controller had answered with these partitions and nodes. */
+    public int show(List<String> args, List<PartitionRecord> partitions, List<NodeRecord> nodes) {
+        return execute(args, partitions, nodes);
+    }
+
+    private int execute(List<String> args, List<PartitionRecord> answeredPartitions, List<NodeRecord> answeredNodes) {
         PrintStream err = env.err();
         Optional<ParsedOptions> parsed = CommandLine.parse(PROGRAM, OPTIONS, args, err);
         if (parsed.isEmpty()) {
@@ -97,21 +106,16 @@ public final class Sinfo {
         }
         Instant now = env.clock().instant();
         JobDisplay display = new JobDisplay(now, env.zone(), settings.noConvert());
-        List<PartitionRecord> partitions;
-        List<NodeRecord> nodes;
-        try (Controller controller = env.controllers().open()) {
-            try {
-                partitions = controller.call(PartitionInfoRequest.newBuilder().setShowAll(settings.all()).build(),
-                        PartitionInfoResponse.class).getPartitionsList();
+        List<PartitionRecord> partitions = answeredPartitions;
+        List<NodeRecord> nodes = answeredNodes;
+        if (partitions == null) {
+            try (Controller controller = env.controllers().open()) {
+                partitions = loadPartitions(controller, settings);
+                nodes = loadNodes(controller, settings);
             } catch (ControllerException failed) {
-                err.println("slurm_load_partitions: " + failed.getMessage());
+                err.println(failed.getMessage());
                 return 1;
             }
-            nodes = controller.call(NodeInfoRequest.newBuilder().setShowAll(settings.all()).build(),
-                    NodeInfoResponse.class).getNodesList();
-        } catch (ControllerException failed) {
-            err.println("slurm_load_node: " + failed.getMessage());
-            return 1;
         }
         List<NodeGroup> groups;
         try {
@@ -142,6 +146,26 @@ public final class Sinfo {
         }
         out.print(lines);
         return 0;
+    }
+
+    /** Partitions first, as Slurm's sinfo loads them; its failure reads {@code slurm_load_partitions: ...}. */
+    private static List<PartitionRecord> loadPartitions(Controller controller, Settings settings)
+            throws ControllerException {
+        try {
+            return controller.call(PartitionInfoRequest.newBuilder().setShowAll(settings.all()).build(),
+                    PartitionInfoResponse.class).getPartitionsList();
+        } catch (ControllerException failed) {
+            throw failed.in("slurm_load_partitions");
+        }
+    }
+
+    private static List<NodeRecord> loadNodes(Controller controller, Settings settings) throws ControllerException {
+        try {
+            return controller.call(NodeInfoRequest.newBuilder().setShowAll(settings.all()).build(),
+                    NodeInfoResponse.class).getNodesList();
+        } catch (ControllerException failed) {
+            throw failed.in("slurm_load_node");
+        }
     }
 
     private Optional<Settings> settings(ParsedOptions parsed) {
