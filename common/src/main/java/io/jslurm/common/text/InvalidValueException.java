@@ -8,16 +8,23 @@ public final class InvalidValueException extends IllegalArgumentException {
 
     private final String kind;
     private final String input;
+    private final String reason;
 
     public InvalidValueException(String kind, String input, String reason) {
         super("Invalid " + kind + ": " + input + " (" + reason + ")");
         this.kind = kind;
         this.input = input;
+        this.reason = reason;
     }
 
     /** What was being parsed, e.g. {@code time limit}. */
     public String kind() {
         return kind;
+    }
+
+    /** What is wrong, or what would have been accepted. */
+    public String reason() {
+        return reason;
     }
 
     /** The text as given. */

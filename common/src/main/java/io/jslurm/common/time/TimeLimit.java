@@ -1,5 +1,6 @@
 package io.jslurm.common.time;
 
+import io.jslurm.common.text.InvalidValueException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -16,6 +17,9 @@ public final class TimeLimit implements Comparable<TimeLimit> {
 
     public static final TimeLimit UNLIMITED = new TimeLimit(-1);
     public static final TimeLimit ZERO = new TimeLimit(0);
+
+    /** Slurm holds limits as 32-bit minute counts whose top values mean unlimited or unset. */
+    public static final long MAX_MINUTES = 0xFFFF_FFFDL;
 
     private static final String KIND = "time limit";
     private static final String ALLOWED = DurationText.FORMS + ", UNLIMITED or INFINITE";
@@ -34,7 +38,11 @@ public final class TimeLimit implements Comparable<TimeLimit> {
         if (upper.equals("UNLIMITED") || upper.equals("INFINITE") || upper.equals("-1")) {
             return UNLIMITED;
         }
-        return ofMinutes(ceilMinutes(DurationText.parseSeconds(trimmed, KIND, ALLOWED)));
+        long minutes = ceilMinutes(DurationText.parseSeconds(trimmed, KIND, ALLOWED));
+        if (minutes > MAX_MINUTES) {
+            throw new InvalidValueException(KIND, text, "longer than the largest limit, " + MAX_MINUTES + " minutes");
+        }
+        return ofMinutes(minutes);
     }
 
     /** As {@link #parse}, with Slurm's rule for {@code sbatch/srun --time} that zero asks for no limit. */

@@ -19,7 +19,7 @@ class TimeLimitTest {
         "1:00:00 | 01:00:00", "2:00:00 | 02:00:00", "1:0:1 | 01:01:00", "24:00:00 | 1-00:00:00",
         "25:00:00 | 1-01:00:00", "60:00:00 | 2-12:00:00", "1-0 | 1-00:00:00", "1-2 | 1-02:00:00",
         "1-2:3 | 1-02:03:00", "1-2:3:4 | 1-02:04:00", "1-25 | 2-01:00:00", "1-0:0:1 | 1-00:01:00",
-        "1-24:00:00 | 2-00:00:00", "1-2:61 | 1-03:01:00", "1- | 1-00:00:00", "100000 | 69-10:40:00",
+        "1-24:00:00 | 2-00:00:00", "1-2:61 | 1-03:01:00", "1- | 1-00:00:00", "100000 | 69-10:40:00", "4294967293 | 2982616-04:13:00",
         "-1 | UNLIMITED", "UNLIMITED | UNLIMITED", "unlimited | UNLIMITED", "INFINITE | UNLIMITED",
         "infinite | UNLIMITED",
     })
@@ -69,6 +69,7 @@ class TimeLimitTest {
         "'' | Invalid time limit:  (expected MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS, UNLIMITED or INFINITE)",
         "1:: | Invalid time limit: 1:: (expected MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS, UNLIMITED or INFINITE)",
         "1h | Invalid time limit: 1h (expected MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS, UNLIMITED or INFINITE)",
+        "4294967294 | Invalid time limit: 4294967294 (longer than the largest limit, 4294967293 minutes)",
         "999999999999999-0 | Invalid time limit: 999999999999999-0 (value is too large)",
     })
     void rejectsBadLimitsNamingThem(String input, String message) {
