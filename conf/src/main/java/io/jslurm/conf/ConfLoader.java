@@ -3,8 +3,10 @@ package io.jslurm.conf;
 import io.jslurm.conf.cgroup.CgroupConfig;
 import io.jslurm.conf.dbd.SlurmdbdConfig;
 import io.jslurm.conf.gres.GresConfParser;
+import io.jslurm.conf.gres.GresCheck;
 import io.jslurm.conf.gres.GresConfig;
 import io.jslurm.conf.parse.ConfLine;
+import io.jslurm.conf.parse.ConfPair;
 import io.jslurm.conf.parse.IncludeReader;
 import io.jslurm.conf.slurm.SlurmConfParser;
 import io.jslurm.conf.slurm.SlurmConfig;
@@ -42,6 +44,7 @@ public final class ConfLoader {
         GresConfig gres = reader.readIfPresent(dir.resolve(GRES_CONF), diagnostics)
                 .map(gresLines -> GresConfParser.parse(gresLines, diagnostics))
                 .orElse(GresConfig.EMPTY);
+        GresCheck.check(slurm.gresTypes(), gresTypesLocation(slurm, slurmConf), slurm.nodes(), gres, diagnostics);
         CgroupConfig cgroup = reader.readIfPresent(dir.resolve(CGROUP_CONF), diagnostics)
                 .map(cgroupLines -> CgroupConfig.parse(cgroupLines, start(dir.resolve(CGROUP_CONF)), diagnostics))
                 .orElseGet(CgroupConfig::defaults);
@@ -57,6 +60,11 @@ public final class ConfLoader {
         SlurmdbdConfig config = SlurmdbdConfig.parse(lines, start(slurmdbdConf), diagnostics);
         diagnostics.throwIfErrors();
         return new Loaded<>(config, diagnostics.warnings());
+    }
+
+    private static Location gresTypesLocation(SlurmConfig slurm, Path slurmConf) {
+        ConfPair gresTypes = slurm.settings().get("GresTypes");
+        return gresTypes == null ? start(slurmConf) : gresTypes.location();
     }
 
     private static Location start(Path file) {

@@ -29,7 +29,8 @@ class BadConfigTest {
                 bad("misspelt partition line", BASE + "PartitonName=p Nodes=n1\n",
                         "/etc/slurm/slurm.conf:3: unknown key 'PartitonName'; did you mean 'PartitionName'?"),
                 bad("bad port", BASE + "SlurmctldPort=http\n",
-                        "/etc/slurm/slurm.conf:3: invalid value 'http' for SlurmctldPort: expected a whole number from 1 to 65535"),
+                        "/etc/slurm/slurm.conf:3: invalid value 'http' for SlurmctldPort: expected a port number from 1 to "
+                                + "65535, or a range such as 6817-6818"),
                 bad("bad choice", BASE + "SelectType=select/magic\n",
                         "/etc/slurm/slurm.conf:3: invalid value 'select/magic' for SelectType: expected one of "
                                 + "select/linear, select/cons_res, select/cons_tres, select/cray_aries"),
@@ -52,6 +53,12 @@ class BadConfigTest {
                         "/etc/slurm/slurm.conf:3: invalid value 'n[1-' for NodeName: '[' without ']'"),
                 bad("backwards range", BASE + "NodeName=n[5-1]\n",
                         "/etc/slurm/slurm.conf:3: invalid value 'n[5-1]' for NodeName: range '5-1' runs backwards"),
+                bad("bad TRES weight", BASE + "PriorityWeightTRES=CPU=1000,GPU=2000\n",
+                        "/etc/slurm/slurm.conf:3: invalid value 'CPU=1000,GPU=2000' for PriorityWeightTRES: 'GPU' is not "
+                                + "a TRES name such as cpu, mem, node, billing, gres/gpu or license/NAME"),
+                bad("bad node Gres", BASE + "GresTypes=gpu\nNodeName=n1 Gres=gpu:a100:eight:x\n",
+                        "/etc/slurm/slurm.conf:4: invalid value 'gpu:a100:eight:x' for Gres: invalid entry "
+                                + "'gpu:a100:eight:x'; expected NAME[:TYPE][:COUNT], comma separated"),
                 bad("node defined twice", BASE + "NodeName=n[1-4]\nNodeName=n4\n",
                         "/etc/slurm/slurm.conf:4: node 'n4' is already defined at /etc/slurm/slurm.conf:3"),
                 bad("partition names an undefined node", BASE + "NodeName=n[1-4]\nPartitionName=p Nodes=n[3-5]\n",

@@ -2,6 +2,7 @@ package io.jslurm.conf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jslurm.common.gres.GresSpec;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.gres.AutoDetect;
@@ -13,6 +14,7 @@ import io.jslurm.conf.slurm.NodeStateSetting;
 import io.jslurm.conf.slurm.OverSubscribe;
 import io.jslurm.conf.slurm.PartitionConfig;
 import io.jslurm.conf.slurm.PartitionState;
+import io.jslurm.conf.slurm.PortRange;
 import io.jslurm.conf.slurm.ResourceMode;
 import io.jslurm.conf.slurm.SchedulerPlugin;
 import io.jslurm.conf.slurm.SelectPlugin;
@@ -49,7 +51,7 @@ class SeedConfigTest {
         assertThat(conf.accounting().host()).contains("headnode01");
         assertThat(conf.accounting().port()).isEqualTo(6819);
         assertThat(conf.accounting().tres()).containsExactly("gres/gpu");
-        assertThat(conf.slurmctldPort()).isEqualTo(6817);
+        assertThat(conf.slurmctldPort()).isEqualTo(new PortRange(6817, 6817));
         assertThat(conf.slurmdPort()).isEqualTo(6818);
         assertThat(loaded.warnings()).isEmpty();
     }
@@ -64,7 +66,8 @@ class SeedConfigTest {
             assertThat(node.cpus()).isEqualTo(128);
             assertThat(node.realMemory()).isEqualTo(MemorySize.ofMebibytes(1_048_576L));
             assertThat(node.realMemory()).hasToString("1T");
-            assertThat(node.gres()).isEqualTo("gpu:a100:8");
+            assertThat(node.gres()).isEqualTo(GresSpec.parse("gpu:a100:8"));
+            assertThat(node.gres().entries().get(0).count()).isEqualTo(8);
             assertThat(node.state()).isEqualTo(NodeStateSetting.UNKNOWN);
             assertThat(node.hostname()).isEqualTo(node.name());
             assertThat(node.address()).isEqualTo(node.name());

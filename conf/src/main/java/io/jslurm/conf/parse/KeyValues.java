@@ -118,13 +118,6 @@ public final class KeyValues {
         return raw(key).strip();
     }
 
-    /** Every set key and its value as written, in canonical spelling. */
-    public Map<String, String> asWritten() {
-        Map<String, String> out = new LinkedHashMap<>();
-        lastPairs().forEach((key, pair) -> out.put(key, pair.value()));
-        return Collections.unmodifiableMap(out);
-    }
-
     /** Parses the value (or default) with a parser that throws {@link IllegalArgumentException} when it does not fit. */
     public <T> T parsed(String key, Function<String, T> parser, T fallback) {
         String value = string(key);

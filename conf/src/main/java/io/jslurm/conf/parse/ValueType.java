@@ -13,6 +13,7 @@ public enum ValueType {
     LIST("a comma-separated list"),
     OPTIONS("comma-separated options, each NAME or NAME=VALUE"),
     HOSTLIST("a hostlist such as node[01-16]"),
+    IDS("a list of ids such as 0-31 or 0,2,4-7"),
     HOST("a host name, optionally followed by (address)"),
     PATH("a file or directory path"),
     PLUGIN("a plugin name such as select/cons_tres"),

@@ -1,5 +1,7 @@
 package io.jslurm.conf.slurm;
 
+import io.jslurm.common.cpu.IdSet;
+import io.jslurm.common.gres.GresSpec;
 import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.Location;
 import java.util.List;
@@ -17,8 +19,8 @@ import java.util.Optional;
  */
 public record NodeConfig(String name, String hostname, String address, int cpus, int boards, int sockets,
                          int coresPerSocket, int threadsPerCore, MemorySize realMemory, MemorySize tmpDisk,
-                         String gres, List<String> features, int weight, NodeStateSetting state,
-                         Optional<String> reason, int port, MemorySize memSpecLimit, List<String> cpuSpecList,
+                         GresSpec gres, List<String> features, int weight, NodeStateSetting state,
+                         Optional<String> reason, int port, MemorySize memSpecLimit, IdSet cpuSpecList,
                          int coreSpecCount, Location location) {
 
     public NodeConfig {
@@ -32,7 +34,7 @@ public record NodeConfig(String name, String hostname, String address, int cpus,
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(reason, "reason");
         Objects.requireNonNull(memSpecLimit, "memSpecLimit");
-        cpuSpecList = List.copyOf(cpuSpecList);
+        Objects.requireNonNull(cpuSpecList, "cpuSpecList");
         Objects.requireNonNull(location, "location");
     }
 

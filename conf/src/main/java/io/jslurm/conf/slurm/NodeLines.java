@@ -1,6 +1,8 @@
 package io.jslurm.conf.slurm;
 
 import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.common.cpu.IdSet;
+import io.jslurm.common.gres.GresSpec;
 import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.Diagnostics;
 import io.jslurm.conf.Location;
@@ -48,7 +50,7 @@ final class NodeLines {
         Topology topology = topology(values);
         MemorySize realMemory = values.megabytes("RealMemory", 1);
         MemorySize tmpDisk = values.megabytes("TmpDisk", 0);
-        String gres = values.string("Gres");
+        GresSpec gres = values.parsed("Gres", GresSpec::parse, GresSpec.empty());
         List<String> features = values.list("Features");
         int weight = (int) values.number("Weight", 1, Integer.MAX_VALUE);
         NodeStateSetting state = values.choice("State", NodeStateSetting.class, NodeStateSetting.UNKNOWN);
@@ -59,7 +61,7 @@ final class NodeLines {
             values.invalid("MemSpecLimit", values.string("MemSpecLimit"), "it is more than RealMemory="
                     + realMemory.toMebibytesString());
         }
-        List<String> cpuSpecList = values.list("CpuSpecList");
+        IdSet cpuSpecList = values.parsed("CpuSpecList", IdSet::parse, IdSet.empty());
         int coreSpecCount = (int) values.number("CoreSpecCount", 0, topology.cores());
         for (int i = 0; i < names.size(); i++) {
             NodeConfig node = new NodeConfig(names.get(i), hostnames.get(i), addresses.get(i), topology.cpus(),

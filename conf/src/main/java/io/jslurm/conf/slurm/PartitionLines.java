@@ -64,10 +64,10 @@ final class PartitionLines {
         Location location = values.location("PartitionName");
         Hostlist nodes = index.members(values.parsed("Nodes", Hostlist::parse, Hostlist.empty()),
                 "partition '" + name + "'", values.location("Nodes"));
-        // The old Priority= sets both factors, as Slurm does; the newer keys win when also given.
-        int priority = (int) values.number("Priority", 0, 65533);
-        int tier = values.isSet("PriorityTier") ? (int) values.number("PriorityTier", 0, 65533) : priority;
-        int jobFactor = values.isSet("PriorityJobFactor") ? (int) values.number("PriorityJobFactor", 0, 65533) : priority;
+        // The old Priority= sets both factors and, as in Slurm 22.05, wins over PriorityTier/PriorityJobFactor.
+        boolean old = values.isSet("Priority");
+        int tier = (int) values.number(old ? "Priority" : "PriorityTier", 0, 65533);
+        int jobFactor = (int) values.number(old ? "Priority" : "PriorityJobFactor", 0, 65533);
         return new PartitionConfig(name, nodes, name.equals(defaultName),
                 values.timeLimit("MaxTime"),
                 values.isSet("DefaultTime") ? Optional.of(values.timeLimit("DefaultTime")) : Optional.empty(),

@@ -2,6 +2,7 @@ package io.jslurm.conf.gres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jslurm.common.cpu.IdSet;
 import io.jslurm.conf.ConfProblem;
 import io.jslurm.conf.Diagnostics;
 import io.jslurm.conf.parse.ConfLexer;
@@ -25,7 +26,7 @@ class GresConfParserTest {
         assertThat(device.type()).contains("a100");
         assertThat(device.count()).isEqualTo(8);
         assertThat(device.files()).startsWith("/dev/nvidia0").endsWith("/dev/nvidia7");
-        assertThat(device.cores()).contains("0-31");
+        assertThat(device.cores()).contains(IdSet.range(0, 31));
         assertThat(device.appliesTo("gpu-node16")).isTrue();
         assertThat(device.appliesTo("gpu-node17")).isFalse();
         assertThat(diagnostics.hasErrors()).isFalse();
@@ -65,12 +66,15 @@ class GresConfParserTest {
                 Type=a100 File=/dev/nvidia0
                 AutoDetect=cuda
                 Name=gpu Typo=a100
+                NodeName=n1 Name=gpu File=/dev/nvidia0 Cores=0-x
                 """);
 
         assertThat(diagnostics.errors()).extracting(ConfProblem::toString).containsExactly(
                 "gres.conf:1: invalid value '8' for Count: File= names 4 devices; Count must match it or be left out",
                 "gres.conf:2: a gres.conf line describing devices needs Name= (e.g. Name=gpu)",
                 "gres.conf:3: invalid value 'cuda' for AutoDetect: expected one of nvml, rsmi, oneapi, off",
-                "gres.conf:4: unknown key 'Typo'; did you mean 'Type'?");
+                "gres.conf:4: unknown key 'Typo'; did you mean 'Type'?",
+                "gres.conf:5: invalid value '0-x' for Cores: invalid range '0-x'; expected numbers and ranges such as "
+                        + "0-3,8,10-11");
     }
 }

@@ -2,6 +2,7 @@ package io.jslurm.conf.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jslurm.common.cpu.IdSet;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.ConfLoader;
@@ -10,7 +11,10 @@ import io.jslurm.conf.InMemoryConfFiles;
 import io.jslurm.conf.LoadedConfig;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SlurmConfParserTest {
@@ -109,7 +113,7 @@ class SlurmConfParserTest {
         assertThat(n2.weight()).isEqualTo(10);
         assertThat(n2.memSpecLimit()).isEqualTo(MemorySize.ofGibibytes(2));
         assertThat(n2.realMemory()).isEqualTo(MemorySize.ofGibibytes(4));
-        assertThat(n2.cpuSpecList()).containsExactly("0", "1");
+        assertThat(n2.cpuSpecList()).isEqualTo(IdSet.of(0, 1));
     }
 
     @Test
@@ -182,7 +186,7 @@ class SlurmConfParserTest {
         assertThat(scheduling.selectParameters().flags()).containsExactly(SelectFlag.CR_PACK_NODES);
         SchedulerParameters params = scheduling.schedulerParameters();
         assertThat(params).isEqualTo(new SchedulerParameters(2880, 300, 1000, true, 60, 20, 100, 200, true,
-                java.util.Map.of("max_rpc_cnt", "150")));
+                Map.of("max_rpc_cnt", "150")));
         assertThat(scheduling.preemptType()).isEqualTo(PreemptPlugin.QOS);
         assertThat(scheduling.preemptMode()).containsExactlyInAnyOrder(PreemptMode.SUSPEND, PreemptMode.GANG);
 
@@ -193,7 +197,7 @@ class SlurmConfParserTest {
         assertThat(priority.weightJobSize()).isEqualTo(500);
         assertThat(priority.weightPartition()).isEqualTo(2000);
         assertThat(priority.weightQos()).isEqualTo(3000);
-        assertThat(priority.weightTres()).containsEntry("GRES/gpu", "3000").containsEntry("CPU", "1000");
+        assertThat(priority.weightTres()).isEqualTo(Map.of("cpu", 1000L, "mem", 2000L, "gres/gpu", 3000L));
         assertThat(priority.favorSmall()).isFalse();
         assertThat(priority.maxAge()).isEqualTo(Duration.ofDays(14));
         assertThat(priority.decayHalfLife()).isEqualTo(Duration.ofHours(1));
@@ -205,7 +209,7 @@ class SlurmConfParserTest {
     void defaultsMatchSlurms() {
         SlurmConfig conf = parse("");
 
-        assertThat(conf.scheduling().select()).isEqualTo(SelectPlugin.CONS_TRES);
+        assertThat(conf.scheduling().select()).isEqualTo(SelectPlugin.LINEAR);
         assertThat(conf.scheduling().selectParameters().mode()).isEqualTo(ResourceMode.CR_CORE_MEMORY);
         assertThat(conf.scheduling().schedulerParameters()).isEqualTo(SchedulerParameters.DEFAULTS);
         assertThat(conf.scheduling().preemptMode()).containsExactly(PreemptMode.OFF);
@@ -230,7 +234,7 @@ class SlurmConfParserTest {
     @Test
     void daemonSettings() {
         SlurmConfig conf = parse("""
-                SlurmctldPort=7817
+                SlurmctldPort=7817-7820
                 SlurmdPort=7818
                 StateSaveLocation=/var/spool/slurmctld
                 SlurmdSpoolDir=/var/spool/slurmd
@@ -262,7 +266,8 @@ class SlurmConfParserTest {
                 SlurmctldDebug=debug2
                 """);
 
-        assertThat(conf.slurmctldPort()).isEqualTo(7817);
+        assertThat(conf.slurmctldPort()).isEqualTo(new PortRange(7817, 7820));
+        assertThat(conf.slurmctldPort().count()).isEqualTo(4);
         assertThat(conf.slurmdPort()).isEqualTo(7818);
         DaemonPaths paths = conf.paths();
         assertThat(paths.stateSaveLocation()).isEqualTo(Path.of("/var/spool/slurmctld"));
@@ -278,15 +283,17 @@ class SlurmConfParserTest {
                 Duration.ZERO, Duration.ZERO));
         assertThat(conf.limits()).isEqualTo(new JobLimits(50000, 10001, 1000, 67043328, 2));
         assertThat(conf.launch()).isEqualTo(new JobLaunchConfig("proctrack/linuxproc",
-                java.util.List.of("task/affinity", "task/cgroup"), "jobacct_gather/cgroup",
-                java.util.Set.of(PrologFlag.ALLOC, PrologFlag.CONTAIN, PrologFlag.X11)));
+                List.of("task/affinity", "task/cgroup"), "jobacct_gather/cgroup",
+                Set.of(PrologFlag.ALLOC, PrologFlag.CONTAIN, PrologFlag.X11)));
         assertThat(conf.slurmUser()).isEqualTo("slurm");
         assertThat(conf.accounting().port()).isEqualTo(7819);
         assertThat(conf.accounting().enforce()).containsExactlyInAnyOrder(AccountingEnforce.ASSOCIATIONS,
                 AccountingEnforce.LIMITS, AccountingEnforce.QOS);
         assertThat(conf.scheduling().memory().defMemPerCpu()).contains(MemorySize.ofGibibytes(4));
         assertThat(conf.slurmctldDebug()).isEqualTo(DebugLevel.DEBUG2);
-        assertThat(conf.settings()).containsEntry("KillWait", "45").containsEntry("SlurmUser", "slurm");
+        assertThat(conf.settings().get("KillWait").value()).isEqualTo("45");
+        assertThat(conf.settings().get("KillWait").location().line()).isEqualTo(17);
+        assertThat(conf.settings()).doesNotContainKey("SlurmdUser");
     }
 
     @Test
@@ -327,7 +334,7 @@ class SlurmConfParserTest {
         PartitionConfig q = conf.partition("q").orElseThrow();
         assertThat(q.nodes().size()).isEqualTo(10);
         assertThat(q.overSubscribe()).isEqualTo(new OverSubscribe(OverSubscribe.Mode.YES, 4));
-        assertThat(q.priorityTier()).isEqualTo(9);
+        assertThat(q.priorityTier()).isEqualTo(3);
         assertThat(q.priorityJobFactor()).isEqualTo(3);
         assertThat(q.state()).isEqualTo(PartitionState.INACTIVE);
         assertThat(q.maxNodes()).isEmpty();
