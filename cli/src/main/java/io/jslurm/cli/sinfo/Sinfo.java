@@ -146,7 +146,7 @@ public final class Sinfo {
         }
         StringBuilder lines = new StringBuilder();
         for (NodeGroup group : groups) {
-            lines.append(format.line(group)).append('\n');
+            format.appendLine(lines, group).append('\n');
         }
         out.print(lines);
         return 0;
