@@ -7,19 +7,16 @@ import io.jslurm.conf.Diagnostics;
 import io.jslurm.conf.Location;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * The settings of one line (or of a whole file's single-setting lines), checked against a key table
@@ -55,7 +52,10 @@ public final class KeyValues {
             }
             String name = spec.get().name();
             if (!spec.get().implemented()) {
-                diagnostics.warning(pair.location(), "key '" + name + "' is not supported yet and is ignored");
+                // Setting a key to Slurm's default (JobCompType=jobcomp/none) changes nothing worth a warning.
+                if (!pair.value().strip().equalsIgnoreCase(spec.get().defaultValue())) {
+                    diagnostics.warning(pair.location(), "key '" + name + "' is not supported yet and is ignored");
+                }
                 continue;
             }
             List<ConfPair> seen = values.byKey.computeIfAbsent(name, k -> new ArrayList<>());
@@ -174,10 +174,6 @@ public final class KeyValues {
         }, min);
     }
 
-    public int integer(String key) {
-        return (int) number(key, 0, Integer.MAX_VALUE);
-    }
-
     /** Memory as slurm.conf writes it: a whole number of megabytes. */
     public MemorySize megabytes(String key, long min) {
         return MemorySize.ofMebibytes(number(key, min, Long.MAX_VALUE / (1024 * 1024)));
@@ -205,67 +201,28 @@ public final class KeyValues {
     }
 
     public boolean bool(String key) {
-        return parsed(key, KeyValues::parseBoolean, false);
-    }
-
-    public static boolean parseBoolean(String value) {
-        return switch (value.toUpperCase(Locale.ROOT)) {
-            case "YES", "TRUE", "1", "Y" -> true;
-            case "NO", "FALSE", "0", "N" -> false;
-            default -> throw new IllegalArgumentException("expected YES or NO");
-        };
+        return parsed(key, ValueForms::parseBoolean, false);
     }
 
     public <E extends Enum<E> & ConfChoice> E choice(String key, Class<E> type, E fallback) {
-        return parsed(key, value -> parseChoice(value, type), fallback);
-    }
-
-    public static <E extends Enum<E> & ConfChoice> E parseChoice(String value, Class<E> type) {
-        return findChoice(value, type)
-                .orElseThrow(() -> new IllegalArgumentException("expected one of " + allowed(type)));
-    }
-
-    public static <E extends Enum<E> & ConfChoice> Optional<E> findChoice(String value, Class<E> type) {
-        return Arrays.stream(type.getEnumConstants()).filter(c -> c.confName().equalsIgnoreCase(value)).findFirst();
-    }
-
-    public static <E extends Enum<E> & ConfChoice> String allowed(Class<E> type) {
-        return Arrays.stream(type.getEnumConstants()).map(ConfChoice::confName).collect(Collectors.joining(", "));
+        return parsed(key, value -> ValueForms.parseChoice(value, type), fallback);
     }
 
     /** A comma-separated list; empty entries are dropped. */
     public List<String> list(String key) {
-        return splitList(string(key));
-    }
-
-    public static List<String> splitList(String value) {
-        return Arrays.stream(value.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        return ValueForms.splitList(string(key));
     }
 
     public <E extends Enum<E> & ConfChoice> Set<E> choices(String key, Class<E> type) {
         Set<E> out = new LinkedHashSet<>();
         for (String item : list(key)) {
             try {
-                out.add(parseChoice(item, type));
+                out.add(ValueForms.parseChoice(item, type));
             } catch (IllegalArgumentException e) {
                 invalid(key, item, e.getMessage());
             }
         }
         return Collections.unmodifiableSet(out);
-    }
-
-    /** {@code a=1,b,c=x} as an ordered map; options without a value map to {@code ""}. */
-    public Map<String, String> options(String key) {
-        return splitOptions(string(key));
-    }
-
-    public static Map<String, String> splitOptions(String value) {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (String item : splitList(value)) {
-            int eq = item.indexOf('=');
-            out.put(eq < 0 ? item : item.substring(0, eq), eq < 0 ? "" : item.substring(eq + 1));
-        }
-        return Collections.unmodifiableMap(out);
     }
 
     /** Reports a bad value of {@code key} with what is allowed. */

@@ -102,7 +102,7 @@ public final class SlurmConfKeys {
             used("InactiveLimit", SECONDS, "0", SLURMCTLD),
             known("InteractiveStepOptions", STRING, "--interactive --preserve-env --pty $SHELL", COMMANDS),
             used("JobAcctGatherType", PLUGIN, "jobacct_gather/none", SLURMD),
-            used("JobAcctGatherFrequency", OPTIONS, "task=30", SLURMD),
+            known("JobAcctGatherFrequency", OPTIONS, "task=30", SLURMD),
             known("JobAcctGatherParams", LIST, "", SLURMD),
             known("JobCompHost", HOST, "localhost", SLURMCTLD),
             known("JobCompLoc", STRING, "", SLURMCTLD),

@@ -1,6 +1,6 @@
 package io.jslurm.conf.slurm;
 
-import io.jslurm.conf.parse.KeyValues;
+import io.jslurm.conf.parse.ValueForms;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -24,7 +24,7 @@ public record SchedulerParameters(int bfWindowMinutes, int bfResolutionSeconds, 
 
     /** Parses {@code bf_window=2880,bf_continue,...}; throws with the offending option named. */
     public static SchedulerParameters parse(String text) {
-        Map<String, String> options = new LinkedHashMap<>(KeyValues.splitOptions(text));
+        Map<String, String> options = new LinkedHashMap<>(ValueForms.splitOptions(text));
         SchedulerParameters d = DEFAULTS;
         return new SchedulerParameters(
                 intOption(options, "bf_window", d.bfWindowMinutes, 1),

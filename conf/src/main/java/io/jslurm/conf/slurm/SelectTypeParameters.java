@@ -1,6 +1,6 @@
 package io.jslurm.conf.slurm;
 
-import io.jslurm.conf.parse.KeyValues;
+import io.jslurm.conf.parse.ValueForms;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,20 +24,20 @@ public record SelectTypeParameters(ResourceMode mode, Set<SelectFlag> flags) {
     public static SelectTypeParameters parse(String text) {
         ResourceMode mode = null;
         Set<SelectFlag> flags = new LinkedHashSet<>();
-        for (String item : KeyValues.splitList(text)) {
-            Optional<ResourceMode> asMode = KeyValues.findChoice(item, ResourceMode.class);
+        for (String item : ValueForms.splitList(text)) {
+            Optional<ResourceMode> asMode = ValueForms.findChoice(item, ResourceMode.class);
             if (asMode.isPresent() && mode != null) {
-                throw new IllegalArgumentException("only one of " + KeyValues.allowed(ResourceMode.class) + " may be given");
+                throw new IllegalArgumentException("only one of " + ValueForms.allowed(ResourceMode.class) + " may be given");
             } else if (asMode.isPresent()) {
                 mode = asMode.get();
             } else {
-                flags.add(KeyValues.findChoice(item, SelectFlag.class).orElseThrow(() -> new IllegalArgumentException(
-                        "'" + item + "' is neither a resource mode (" + KeyValues.allowed(ResourceMode.class)
-                                + ") nor a modifier (" + KeyValues.allowed(SelectFlag.class) + ")")));
+                flags.add(ValueForms.findChoice(item, SelectFlag.class).orElseThrow(() -> new IllegalArgumentException(
+                        "'" + item + "' is neither a resource mode (" + ValueForms.allowed(ResourceMode.class)
+                                + ") nor a modifier (" + ValueForms.allowed(SelectFlag.class) + ")")));
             }
         }
         if (mode == null) {
-            throw new IllegalArgumentException("expected one of " + KeyValues.allowed(ResourceMode.class));
+            throw new IllegalArgumentException("expected one of " + ValueForms.allowed(ResourceMode.class));
         }
         return new SelectTypeParameters(mode, flags);
     }

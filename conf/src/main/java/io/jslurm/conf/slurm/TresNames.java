@@ -1,7 +1,7 @@
 package io.jslurm.conf.slurm;
 
 import io.jslurm.common.tres.TresName;
-import io.jslurm.conf.parse.KeyValues;
+import io.jslurm.conf.parse.ValueForms;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -29,12 +29,12 @@ final class TresNames {
     }
 
     static List<String> parseList(String text) {
-        return KeyValues.splitList(text).stream().map(TresNames::normalize).toList();
+        return ValueForms.splitList(text).stream().map(TresNames::normalize).toList();
     }
 
     static Map<String, Long> parseWeights(String text) {
         Map<String, Long> weights = new LinkedHashMap<>();
-        for (Map.Entry<String, String> option : KeyValues.splitOptions(text).entrySet()) {
+        for (Map.Entry<String, String> option : ValueForms.splitOptions(text).entrySet()) {
             String name = normalize(option.getKey());
             try {
                 weights.put(name, Long.parseLong(option.getValue()));

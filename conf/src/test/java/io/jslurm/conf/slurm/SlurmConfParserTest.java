@@ -139,9 +139,9 @@ class SlurmConfParserTest {
     }
 
     @Test
-    void knownButUnsupportedKeysAreWarnings() {
+    void knownButUnsupportedKeysAreWarningsUnlessSetToSlurmsDefault() {
         LoadedConfig loaded = load("ClusterName=c\nSlurmctldHost=head\nTopologyPlugin=topology/tree\n"
-                + "FrontendName=fe1\nNodeName=n1 BcastAddr=10.0.0.1\n");
+                + "FrontendName=fe1\nNodeName=n1 BcastAddr=10.0.0.1\nJobCompType=jobcomp/none\n");
 
         assertThat(loaded.warnings()).extracting(ConfProblem::toString).containsExactly(
                 "/etc/slurm/slurm.conf:3: key 'TopologyPlugin' is not supported yet and is ignored",
