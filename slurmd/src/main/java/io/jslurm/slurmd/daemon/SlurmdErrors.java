@@ -8,7 +8,6 @@ final class SlurmdErrors {
     static final int ESLURM_INVALID_JOB_ID = 2017;
     /** EINVAL, which Slurm passes through for a signal number that does not exist. */
     static final int EINVAL = 22;
-    static final int ESLURM_AUTH_CRED_INVALID = 6000;
     /** Slurm's "Unable to create job batch directory/script" family: the spool could not be written. */
     static final int ESLURMD_CREATE_BATCH_DIR_ERROR = 4010;
     /** Slurm's "Unable to set up job environment": a request that cannot become a launch. */
