@@ -104,9 +104,15 @@ public record InteractiveAllocation(String program, Controller controller, Print
             TimeLimit limit = TimeLimit.parseForJob(t);
             b.setTimeLimitMinutes(limit.isUnlimited() ? -1 : (int) limit.minutes());
         });
-        if (o.ntasks().isPresent() && o.nodes().isEmpty() && o.ntasksPerNode().isPresent()) {
-            b.setMinNodes(Math.max(1, (o.ntasks().getAsInt() + o.ntasksPerNode().getAsInt() - 1)
-                    / o.ntasksPerNode().getAsInt()));
+        if (o.ntasks().isPresent() && o.nodes().isEmpty()) {
+            if (o.ntasksPerNode().isPresent()) {
+                int nodes = Math.max(1, (o.ntasks().getAsInt() + o.ntasksPerNode().getAsInt() - 1)
+                        / o.ntasksPerNode().getAsInt());
+                b.setMinNodes(nodes).setMaxNodes(nodes);
+            } else {
+                // Tasks alone: as few nodes as hold them, up to one per task.
+                b.setMinNodes(1).setMaxNodes(Math.max(1, o.ntasks().getAsInt()));
+            }
         }
         b.putAllEnvironment(env);
         return b.build();

@@ -162,7 +162,7 @@ public final class StepHandlers {
                     .addAllGpuIndices(gpusPerTask > 0 ? part.gpus().subList(0, gpusNeeded) : part.gpus())
                     .setCpus(cpus.get(n)).setMemMb(part.memoryMib()));
         }
-        log.info("_slurm_rpc_job_step_create: StepId={}.{} {} tasks on {} usec", job.jobId(), record.getStepId(),
+        log.info("_slurm_rpc_job_step_create: StepId={}.{} {} tasks on {}", job.jobId(), record.getStepId(),
                 ntasks, record.getNodeList());
         return JobStepCreateResponse.newBuilder().setCredential(credentials.sign(signed.build())).build();
     }
