@@ -76,6 +76,8 @@ public final class Salloc {
             int signal = 0;
             try {
                 ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+                builder.environment().clear();
+                builder.environment().putAll(env.environment());
                 builder.environment().putAll(InteractiveAllocation.jobEnvironment(granted.job(), workDir,
                         LocalHost.name()));
                 status = builder.start().waitFor();

@@ -37,6 +37,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntSupplier;
 import org.slf4j.Logger;
@@ -121,7 +122,12 @@ public final class StepHandlers {
         if (job.state() == JobState.PENDING) {
             throw SlurmError.JOB_PENDING.exception();
         }
-        Allocation allocation = allocations.of(job.jobId()).filter(a -> job.state().holdsResources())
+        Optional<Allocation> held;
+        // JobControl records a start's allocation under its lock, just after the job turns RUNNING.
+        synchronized (control) {
+            held = allocations.of(job.jobId());
+        }
+        Allocation allocation = held.filter(a -> job.state().holdsResources())
                 .orElseThrow(SlurmError.ALREADY_DONE::exception);
         List<NodeAllocation> stepNodes = stepNodes(allocation, r);
         int ntasks = r.hasNtasks() ? r.getNtasks()
