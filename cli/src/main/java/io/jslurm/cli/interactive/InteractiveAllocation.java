@@ -84,6 +84,19 @@ public record InteractiveAllocation(String program, Controller controller, Print
                 .setTermSignal(signal).build(), Ack.class);
     }
 
+    /**
+     * Ends the job with a shell-style exit status (above 128: killed by signal status - 128), saying so on
+     * stderr when the controller cannot be told.
+     */
+    public void releaseWithStatus(long jobId, int status) {
+        int signal = status > 128 ? status - 128 : 0;
+        try {
+            release(jobId, signal == 0 ? status : 0, signal);
+        } catch (ControllerException e) {
+            err.println(program + ": error: Unable to release job allocation " + jobId + ": " + e.getMessage());
+        }
+    }
+
     /** The request for the options given, in the submitting user's name. */
     public static JobDescription request(InteractiveOptions o, String defaultName, Map<String, String> env,
                                          String workDir, long uid, long gid, String user, String host) {

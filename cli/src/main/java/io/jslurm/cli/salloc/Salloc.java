@@ -73,7 +73,6 @@ public final class Salloc {
                 env.err().flush();
             }
             int status;
-            int signal = 0;
             try {
                 ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
                 builder.environment().clear();
@@ -85,18 +84,10 @@ public final class Salloc {
                 env.err().println(PROGRAM + ": error: " + command.get(0) + ": " + e.getMessage());
                 status = 127;
             }
-            if (status > 128) {
-                signal = status - 128;
-            }
             if (!options.quiet()) {
                 env.err().println(PROGRAM + ": Relinquishing job allocation " + granted.jobId());
             }
-            try {
-                allocation.release(granted.jobId(), signal == 0 ? status : 0, signal);
-            } catch (ControllerException e) {
-                env.err().println(PROGRAM + ": error: Unable to release job allocation " + granted.jobId() + ": "
-                        + e.getMessage());
-            }
+            allocation.releaseWithStatus(granted.jobId(), status);
             return status;
         } catch (ControllerException e) {
             env.err().println(PROGRAM + ": error: " + e.getMessage());

@@ -112,12 +112,7 @@ public final class Srun {
         try {
             status = step(controller, launcher, granted.jobId(), options, taskEnv);
         } finally {
-            try {
-                allocation.release(granted.jobId(), status > 128 ? 0 : status, status > 128 ? status - 128 : 0);
-            } catch (ControllerException e) {
-                env.err().println(PROGRAM + ": error: Unable to release job allocation " + granted.jobId() + ": "
-                        + e.getMessage());
-            }
+            allocation.releaseWithStatus(granted.jobId(), status);
         }
         return status;
     }
