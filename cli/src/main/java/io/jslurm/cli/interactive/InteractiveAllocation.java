@@ -2,6 +2,7 @@ package io.jslurm.cli.interactive;
 
 import io.jslurm.cli.client.Controller;
 import io.jslurm.cli.client.ControllerException;
+import io.jslurm.cli.client.Controllers;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.units.MemorySize;
@@ -27,17 +28,24 @@ import java.util.TreeMap;
  *
  * @param program {@code salloc} or {@code srun}, the prefix of every message
  */
-public record InteractiveAllocation(String program, Controller controller, PrintStream err, Duration poll) {
+public record InteractiveAllocation(String program, Controllers controllers, Controller controller, PrintStream err,
+                                    Duration poll) {
 
     public InteractiveAllocation {
         Objects.requireNonNull(program, "program");
+        Objects.requireNonNull(controllers, "controllers");
         Objects.requireNonNull(controller, "controller");
         Objects.requireNonNull(err, "err");
         Objects.requireNonNull(poll, "poll");
     }
 
-    /** What the job was given. */
-    public record Granted(long jobId, JobRecord job) {
+    /**
+     * What the job was given.
+     *
+     * @param guard gives the allocation back should the command's JVM end before {@link #releaseWithStatus}
+     *              (Ctrl-C while waiting, SIGTERM), as Slurm's commands revoke their allocation
+     */
+    public record Granted(long jobId, JobRecord job, Thread guard) {
     }
 
     /** Submits and waits until the job runs; {@code quiet} leaves out the progress messages. */
@@ -45,6 +53,8 @@ public record InteractiveAllocation(String program, Controller controller, Print
         AllocateResourcesResponse response = controller.call(
                 AllocateResourcesRequest.newBuilder().setJob(request).build(), AllocateResourcesResponse.class);
         long jobId = Integer.toUnsignedLong(response.getJobId());
+        Thread guard = new Thread(() -> revoke(jobId), program + "-release");
+        Runtime.getRuntime().addShutdownHook(guard);
         boolean waited = false;
         while (true) {
             JobRecord job = job(jobId);
@@ -52,7 +62,7 @@ public record InteractiveAllocation(String program, Controller controller, Print
                 if (waited && !quiet) {
                     err.println(program + ": job " + jobId + " has been allocated resources");
                 }
-                return new Granted(jobId, job);
+                return new Granted(jobId, job, guard);
             }
             if (job.getState() != JobState.JOB_PENDING) {
                 throw new ControllerException(2021, "Job allocation " + jobId + " has been revoked.");
@@ -88,13 +98,31 @@ public record InteractiveAllocation(String program, Controller controller, Print
      * Ends the job with a shell-style exit status (above 128: killed by signal status - 128), saying so on
      * stderr when the controller cannot be told.
      */
-    public void releaseWithStatus(long jobId, int status) {
+    public void releaseWithStatus(Granted granted, int status) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(granted.guard());
+        } catch (IllegalStateException exiting) {
+            return;
+        }
         int signal = status > 128 ? status - 128 : 0;
         try {
-            release(jobId, signal == 0 ? status : 0, signal);
+            release(granted.jobId(), signal == 0 ? status : 0, signal);
+        } catch (ControllerException e) {
+            err.println(program + ": error: Unable to release job allocation " + granted.jobId() + ": "
+                    + e.getMessage());
+        }
+    }
+
+    /** The JVM is ending with the allocation still held: over a connection of its own, as main may hold the other. */
+    private void revoke(long jobId) {
+        try (Controller own = controllers.open()) {
+            own.call(CompleteAllocationRequest.newBuilder().setJobId((int) jobId).setTermSignal(2).build(),
+                    Ack.class);
+            err.println(program + ": Job allocation " + jobId + " has been revoked.");
         } catch (ControllerException e) {
             err.println(program + ": error: Unable to release job allocation " + jobId + ": " + e.getMessage());
         }
+        err.flush();
     }
 
     /** The request for the options given, in the submitting user's name. */

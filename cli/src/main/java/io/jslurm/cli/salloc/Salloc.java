@@ -33,8 +33,6 @@ public final class Salloc {
 
     public static void main(String[] args) {
         CommandEnvironment env = CommandEnvironment.ofProcess();
-        // The command owns the terminal's Ctrl-C; salloc stays to give the allocation back.
-        Interrupts.onSigint(() -> { });
         int status = new Salloc(env, Path.of("").toAbsolutePath().toString()).run(List.of(args));
         CommandEnvironment.exit(env, status);
     }
@@ -57,7 +55,7 @@ public final class Salloc {
                 ? List.of(env.environment().getOrDefault("SHELL", "/bin/sh")) : options.command();
         ClientIdentity me = env.identity();
         try (Controller controller = env.controllers().open()) {
-            InteractiveAllocation allocation = new InteractiveAllocation(PROGRAM, controller, env.err(),
+            InteractiveAllocation allocation = new InteractiveAllocation(PROGRAM, env.controllers(), controller, env.err(),
                     Duration.ofMillis(200));
             InteractiveAllocation.Granted granted;
             try {
@@ -68,6 +66,8 @@ public final class Salloc {
                 env.err().println(PROGRAM + ": error: Job submit/allocate failed: " + e.getMessage());
                 return 1;
             }
+            // From now on the command owns the terminal's Ctrl-C; salloc stays to give the allocation back.
+            Interrupts.onSigint(() -> { });
             if (!options.quiet()) {
                 env.err().println(PROGRAM + ": Granted job allocation " + granted.jobId());
                 env.err().flush();
@@ -87,7 +87,7 @@ public final class Salloc {
             if (!options.quiet()) {
                 env.err().println(PROGRAM + ": Relinquishing job allocation " + granted.jobId());
             }
-            allocation.releaseWithStatus(granted.jobId(), status);
+            allocation.releaseWithStatus(granted, status);
             return status;
         } catch (ControllerException e) {
             env.err().println(PROGRAM + ": error: " + e.getMessage());

@@ -96,7 +96,7 @@ public final class Srun {
     private int allocateAndStep(Controller controller, NodeLauncher launcher, InteractiveOptions options)
             throws InterruptedException {
         ClientIdentity me = env.identity();
-        InteractiveAllocation allocation = new InteractiveAllocation(PROGRAM, controller, env.err(),
+        InteractiveAllocation allocation = new InteractiveAllocation(PROGRAM, env.controllers(), controller, env.err(),
                 Duration.ofMillis(200));
         InteractiveAllocation.Granted granted;
         try {
@@ -112,7 +112,7 @@ public final class Srun {
         try {
             status = step(controller, launcher, granted.jobId(), options, taskEnv);
         } finally {
-            allocation.releaseWithStatus(granted.jobId(), status);
+            allocation.releaseWithStatus(granted, status);
         }
         return status;
     }

@@ -75,7 +75,8 @@ class SrunLoopbackTest {
     void cyclicDistributionDealsTasksOverTheNodes() {
         LoopbackCluster.Run run = srun("", Map.of(), "-N2", "-n4", "-m", "cyclic", "-l", "sh", "-c",
                 "echo $SLURMD_NODENAME");
-        assertThat(sortedLines(run.out())).containsExactly("0: n1", "1: n2", "2: n1", "3: n2");
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(sortedLines(run.out())).as(run.err()).containsExactly("0: n1", "1: n2", "2: n1", "3: n2");
     }
 
     @Test
@@ -121,7 +122,8 @@ class SrunLoopbackTest {
     void stepIdsCountUpWithinAnAllocation() throws Exception {
         Map<String, String> env = cluster.environment(Map.of());
         try (Controller controller = Controllers.fromEnvironment(env).open()) {
-            InteractiveAllocation allocation = new InteractiveAllocation("salloc", controller, System.err,
+            InteractiveAllocation allocation = new InteractiveAllocation("salloc", Controllers.fromEnvironment(env), controller,
+                    System.err,
                     Duration.ofMillis(100));
             InteractiveOptions options = InteractiveOptions.parse(List.of("-N2", "true"), Map.of(), "SALLOC_");
             var granted = allocation.allocate(InteractiveAllocation.request(options, "steps", Map.of(),
@@ -131,7 +133,7 @@ class SrunLoopbackTest {
                     .isEqualTo("0 " + granted.jobId() + "\n");
             assertThat(srun("", job, "-n1", "sh", "-c", "echo $SLURM_STEP_ID").out()).isEqualTo("1\n");
             assertThat(srun("", job, "-N2", "sh", "-c", "echo $SLURM_STEPID").out()).isEqualTo("2\n2\n");
-            allocation.release(granted.jobId(), 0, 0);
+            allocation.releaseWithStatus(granted, 0);
             assertThat(cluster.controller.store().get(granted.jobId()).orElseThrow().state())
                     .isEqualTo(JobState.COMPLETED);
         }

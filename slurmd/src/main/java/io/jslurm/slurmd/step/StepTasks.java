@@ -112,10 +112,10 @@ public final class StepTasks implements AutoCloseable {
         DataOutputStream toSrun = new DataOutputStream(new BufferedOutputStream(io.getOutputStream(), 1 << 16));
         byte[] hello = concat(request.getIoKey().toByteArray(), nodeName.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         new StepIoFrame(StepIoFrame.Kind.HELLO, -1, hello).writeTo(toSrun);
-        RunningStep step = new RunningStep(key, jobId, stepCgroup, io, toSrun);
+        StepNode node = layout.getNodes(nodeIndex);
+        RunningStep step = new RunningStep(key, jobId, node.getTaskIdsCount(), stepCgroup, io, toSrun);
         running.put(key, step);
         List<Integer> groups = GroupDatabase.groupsOf(user);
-        StepNode node = layout.getNodes(nodeIndex);
         try {
             for (int local = 0; local < node.getTaskIdsCount(); local++) {
                 int task = node.getTaskIds(local);
@@ -277,6 +277,8 @@ public final class StepTasks implements AutoCloseable {
     private static final class RunningStep {
         final String key;
         final long jobId;
+        /** The node's task count: the step ends here once that many ended, however fast the first ones were. */
+        private final int taskCount;
         final Cgroup cgroup;
         final Socket io;
         private final DataOutputStream toSrun;
@@ -286,9 +288,10 @@ public final class StepTasks implements AutoCloseable {
         private volatile boolean signalled;
         private volatile boolean done;
 
-        RunningStep(String key, long jobId, Cgroup cgroup, Socket io, DataOutputStream toSrun) {
+        RunningStep(String key, long jobId, int taskCount, Cgroup cgroup, Socket io, DataOutputStream toSrun) {
             this.key = key;
             this.jobId = jobId;
+            this.taskCount = taskCount;
             this.cgroup = cgroup;
             this.io = io;
             this.toSrun = toSrun;
@@ -325,7 +328,7 @@ public final class StepTasks implements AutoCloseable {
         }
 
         synchronized boolean taskEnded() {
-            return ++endedTasks == tasks.size();
+            return ++endedTasks == taskCount;
         }
 
         void stdin(int task, byte[] bytes) {
