@@ -95,7 +95,7 @@ public final class LaunchMessages {
             if (!g.name().equals("gpu")) {
                 continue;
             }
-            String text = g.type().isEmpty() ? Long.toString(g.count()) : g.type() + ":" + g.count();
+            String text = g.typedCount();
             switch (g.per()) {
                 case JOB -> b.setGpus(text);
                 case NODE, SOCKET -> b.setGpusPerNode(text);
