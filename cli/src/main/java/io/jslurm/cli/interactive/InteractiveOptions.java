@@ -43,6 +43,7 @@ public record InteractiveOptions(
         boolean quiet,
         OptionalInt jobId,
         boolean help,
+        boolean version,
         List<String> command) {
 
     public InteractiveOptions {
@@ -57,7 +58,8 @@ public record InteractiveOptions(
             Option.value("job-name", 'J'), Option.value("nodelist", 'w'), Option.value("chdir", 'D'),
             Option.flag("label", 'l'), Option.value("input", 'i'), Option.value("output", 'o'),
             Option.value("error", 'e'), Option.value("mpi"), Option.flag("quiet", 'Q'), Option.value("jobid"),
-            Option.flag("verbose", 'v'), Option.value("export"), Option.flag("help", 'h'), Option.flag("usage"));
+            Option.flag("verbose", 'v'), Option.value("export"), Option.flag("help", 'h'), Option.flag("usage"),
+            Option.flag("version", 'V'));
 
     /**
      * @param prefix {@code SRUN_} or {@code SALLOC_}: the command's own input variables
@@ -100,7 +102,7 @@ public record InteractiveOptions(
                 values.getOrDefault("input", ""), values.getOrDefault("output", ""),
                 values.getOrDefault("error", ""), values.getOrDefault("mpi", ""), values.containsKey("quiet"),
                 number(values, "jobid"), values.containsKey("help") || values.containsKey("usage"),
-                new ArrayList<>(parsed.operands()));
+                values.containsKey("version"), new ArrayList<>(parsed.operands()));
     }
 
     private static void envDefault(Map<String, String> values, Map<String, String> env, String variable,

@@ -46,6 +46,10 @@ public final class Salloc {
             env.err().println("Try \"salloc --help\" for more information");
             return 1;
         }
+        if (options.version()) {
+            env.out().println("jslurm " + io.jslurm.common.Version.current());
+            return 0;
+        }
         if (options.help()) {
             env.out().println("Usage: salloc [OPTIONS(0)...] [command(0) [args(0)...]]");
             env.out().println("  takes the allocation options of srun (-n, -N, -c, --mem, -t, -p, -G, --gres, -w, -J)");

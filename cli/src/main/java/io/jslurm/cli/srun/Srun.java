@@ -57,6 +57,10 @@ public final class Srun {
             err.println("Try \"srun --help\" for more information");
             return 1;
         }
+        if (options.version()) {
+            env.out().println("jslurm " + io.jslurm.common.Version.current());
+            return 0;
+        }
         if (options.help()) {
             env.out().print(SrunHelp.TEXT);
             return 0;
