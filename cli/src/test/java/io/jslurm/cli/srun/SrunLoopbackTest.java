@@ -1,6 +1,7 @@
 package io.jslurm.cli.srun;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.jslurm.cli.client.Controller;
@@ -8,7 +9,21 @@ import io.jslurm.cli.client.Controllers;
 import io.jslurm.cli.interactive.InteractiveAllocation;
 import io.jslurm.cli.interactive.InteractiveOptions;
 import io.jslurm.cli.salloc.Salloc;
+import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.auth.LocalHost;
+import io.jslurm.protocol.auth.SlurmCredentialSigner;
+import io.jslurm.protocol.auth.SlurmKey;
+import io.jslurm.protocol.auth.StepCredentials;
+import io.jslurm.protocol.client.RpcClient;
+import io.jslurm.protocol.proto.Ack;
+import io.jslurm.protocol.proto.LaunchTasks;
+import io.jslurm.protocol.proto.NodeMessage;
+import io.jslurm.protocol.proto.SignedStepLayout;
+import io.jslurm.protocol.proto.StepLayout;
+import io.jslurm.protocol.proto.StepNode;
+import io.jslurm.protocol.wire.EnvelopeType;
+import java.net.InetSocketAddress;
+import java.time.InstantSource;
 import io.jslurm.slurmctld.job.JobState;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -163,5 +178,44 @@ class SrunLoopbackTest {
         assertThat(run.err()).endsWith("salloc: Granted job allocation " + jobId + "\n"
                 + "salloc: Relinquishing job allocation " + jobId + "\n").doesNotContain("error");
         assertThat(cluster.controller.store().get(jobId).orElseThrow().state()).isEqualTo(JobState.FAILED);
+    }
+
+    @Test
+    void srunWaitsForResourcesAndSaysSo() throws Exception {
+        Map<String, String> env = cluster.environment(Map.of());
+        try (Controller controller = Controllers.fromEnvironment(env).open()) {
+            InteractiveAllocation allocation = new InteractiveAllocation("salloc", Controllers.fromEnvironment(env),
+                    controller, System.err, Duration.ofMillis(100));
+            InteractiveOptions whole = InteractiveOptions.parse(List.of("-N2", "-n4", "true"), Map.of(), "SALLOC_");
+            var held = allocation.allocate(InteractiveAllocation.request(whole, "hold", Map.of(), dir.toString(), 0,
+                    0, "root", LocalHost.name()), true);
+            LoopbackCluster.Run[] waiting = new LoopbackCluster.Run[1];
+            Thread srun = new Thread(() -> waiting[0] = srun("", Map.of(), "-N1", "true"));
+            srun.start();
+            Thread.sleep(1500);
+            assertThat(srun.isAlive()).isTrue();
+            allocation.releaseWithStatus(held, 0);
+            srun.join(60_000);
+            assertThat(waiting[0].status()).as(waiting[0].err()).isZero();
+            assertThat(waiting[0].err()).containsPattern("srun: job \\d+ queued and waiting for resources\n")
+                    .containsPattern("srun: job \\d+ has been allocated resources\n");
+        }
+    }
+
+    @Test
+    void slurmdRefusesALayoutTheControllerDidNotSign() throws Exception {
+        StepLayout layout = StepLayout.newBuilder().setJobId(999_999).setStepId(0).setNtasks(1)
+                .setExpiresAtMs(System.currentTimeMillis() + 60_000)
+                .addNodes(StepNode.newBuilder().setNodeName("n1").addTaskIds(0)).build();
+        SignedStepLayout forged = new StepCredentials(SlurmKey.of(new byte[48])).sign(layout);
+        int port = cluster.controller.nodes().get("n1").orElseThrow().slurmdPort(0);
+        SlurmCredentialSigner root = new SlurmCredentialSigner(SlurmKey.load(dir.resolve("slurm.key")),
+                InstantSource.system());
+        try (RpcClient<NodeMessage> slurmd = RpcClient.connect(EnvelopeType.NODE,
+                new InetSocketAddress("127.0.0.1", port), Duration.ofSeconds(10), root.sourceFor(0, 0, "test"))) {
+            assertThatThrownBy(() -> slurmd.call(LaunchTasks.newBuilder().setCredential(forged).addArgv("true")
+                    .setIoHost("127.0.0.1").setIoPort(1).build(), Ack.class))
+                    .isInstanceOf(RpcException.class).hasMessageContaining("Invalid job credential");
+        }
     }
 }
