@@ -31,6 +31,9 @@ import java.util.TreeMap;
 public record InteractiveAllocation(String program, Controllers controllers, Controller controller, PrintStream err,
                                     Duration poll) {
 
+    /** ESLURM_ALREADY_DONE: the job ended already. */
+    private static final int ALREADY_DONE = 2021;
+
     public InteractiveAllocation {
         Objects.requireNonNull(program, "program");
         Objects.requireNonNull(controllers, "controllers");
@@ -108,6 +111,10 @@ public record InteractiveAllocation(String program, Controllers controllers, Con
         try {
             release(granted.jobId(), signal == 0 ? status : 0, signal);
         } catch (ControllerException e) {
+            if (e.errno() == ALREADY_DONE) {
+                // Cancelled meanwhile (scancel, time limit): nothing is left to give back.
+                return;
+            }
             err.println(program + ": error: Unable to release job allocation " + granted.jobId() + ": "
                     + e.getMessage());
         }
