@@ -6,6 +6,7 @@ import io.jslurm.protocol.auth.LocalHost;
 import io.jslurm.protocol.auth.SlurmAuth;
 import io.jslurm.protocol.auth.SlurmCredentialSigner;
 import io.jslurm.protocol.auth.SlurmKey;
+import io.jslurm.protocol.auth.StepCredentials;
 import io.jslurm.protocol.netty.RpcServer;
 import io.jslurm.protocol.netty.RpcServerConfig;
 import io.jslurm.slurmctld.config.ClusterConfig;
@@ -23,6 +24,7 @@ import io.jslurm.slurmctld.schedule.JobControl;
 import io.jslurm.slurmctld.schedule.SchedulingLoop;
 import io.jslurm.slurmctld.schedule.SlurmdClients;
 import io.jslurm.slurmctld.state.JobStore;
+import io.jslurm.slurmctld.step.StepHandlers;
 import io.jslurm.slurmctld.state.JobStoreConfig;
 import io.jslurm.slurmctld.state.JournaledJobStore;
 import java.net.InetSocketAddress;
@@ -108,11 +110,13 @@ public final class Controller implements AutoCloseable {
         NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock);
         Controller[] self = new Controller[1];
         ControlHandlers controlHandlers = new ControlHandlers(config::get, () -> self[0].reconfigure(), clock);
+        StepHandlers steps = new StepHandlers(control, loop, validator, allocations, nodes, callers,
+                new StepCredentials(key), () -> config.get().slurm().slurmdPort(), clock);
         ThreadPoolExecutor workers = workers();
         RpcServer server;
         try {
             server = RpcServer.start(RpcServerConfig.defaults(options.bind()).withMaxConnectionsPerHost(4096),
-                    ControllerRpc.tables(jobs, nodeHandlers, controlHandlers, clock),
+                    ControllerRpc.tables(jobs, nodeHandlers, controlHandlers, steps, clock),
                     new Authenticator(java.util.List.of(new SlurmAuth(key, clock))), callers, workers);
         } catch (InterruptedException | RuntimeException e) {
             workers.shutdownNow();

@@ -19,6 +19,14 @@ import io.jslurm.protocol.proto.PartitionInfoRequest;
 import io.jslurm.protocol.proto.PartitionInfoResponse;
 import io.jslurm.protocol.proto.Ping;
 import io.jslurm.protocol.proto.Pong;
+import io.jslurm.protocol.proto.AllocateResourcesRequest;
+import io.jslurm.protocol.proto.AllocateResourcesResponse;
+import io.jslurm.protocol.proto.JobStepCreateRequest;
+import io.jslurm.protocol.proto.JobStepCreateResponse;
+import io.jslurm.protocol.proto.StepCompleteRequest;
+import io.jslurm.protocol.proto.CompleteAllocationRequest;
+import io.jslurm.protocol.proto.StepInfoRequest;
+import io.jslurm.protocol.proto.StepInfoResponse;
 import io.jslurm.protocol.proto.ReconfigureRequest;
 import io.jslurm.protocol.proto.ReconfigureResponse;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
@@ -71,6 +79,14 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             case UPDATE_PARTITION_RESPONSE: return envelope.getUpdatePartitionResponse();
             case RECONFIGURE_REQUEST: return envelope.getReconfigureRequest();
             case RECONFIGURE_RESPONSE: return envelope.getReconfigureResponse();
+            case ALLOCATE_RESOURCES_REQUEST: return envelope.getAllocateResourcesRequest();
+            case ALLOCATE_RESOURCES_RESPONSE: return envelope.getAllocateResourcesResponse();
+            case JOB_STEP_CREATE_REQUEST: return envelope.getJobStepCreateRequest();
+            case JOB_STEP_CREATE_RESPONSE: return envelope.getJobStepCreateResponse();
+            case STEP_COMPLETE_REQUEST: return envelope.getStepCompleteRequest();
+            case COMPLETE_ALLOCATION_REQUEST: return envelope.getCompleteAllocationRequest();
+            case STEP_INFO_REQUEST: return envelope.getStepInfoRequest();
+            case STEP_INFO_RESPONSE: return envelope.getStepInfoResponse();
             default: return null;
         }
     }
@@ -130,6 +146,22 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             b.setReconfigureRequest((ReconfigureRequest) body);
         } else if (body instanceof ReconfigureResponse) {
             b.setReconfigureResponse((ReconfigureResponse) body);
+        } else if (body instanceof AllocateResourcesRequest) {
+            b.setAllocateResourcesRequest((AllocateResourcesRequest) body);
+        } else if (body instanceof AllocateResourcesResponse) {
+            b.setAllocateResourcesResponse((AllocateResourcesResponse) body);
+        } else if (body instanceof JobStepCreateRequest) {
+            b.setJobStepCreateRequest((JobStepCreateRequest) body);
+        } else if (body instanceof JobStepCreateResponse) {
+            b.setJobStepCreateResponse((JobStepCreateResponse) body);
+        } else if (body instanceof StepCompleteRequest) {
+            b.setStepCompleteRequest((StepCompleteRequest) body);
+        } else if (body instanceof CompleteAllocationRequest) {
+            b.setCompleteAllocationRequest((CompleteAllocationRequest) body);
+        } else if (body instanceof StepInfoRequest) {
+            b.setStepInfoRequest((StepInfoRequest) body);
+        } else if (body instanceof StepInfoResponse) {
+            b.setStepInfoResponse((StepInfoResponse) body);
         } else {
             throw new IllegalArgumentException("ClientMessage cannot carry " + body.getClass().getSimpleName());
         }

@@ -1,9 +1,14 @@
 package io.jslurm.slurmctld.rpc;
 
 import io.jslurm.common.Version;
+import io.jslurm.protocol.proto.AllocateResourcesRequest;
 import io.jslurm.protocol.proto.CancelJobRequest;
+import io.jslurm.protocol.proto.CompleteAllocationRequest;
 import io.jslurm.protocol.proto.ConfigInfoRequest;
 import io.jslurm.protocol.proto.JobControlRequest;
+import io.jslurm.protocol.proto.JobStepCreateRequest;
+import io.jslurm.protocol.proto.StepCompleteRequest;
+import io.jslurm.protocol.proto.StepInfoRequest;
 import io.jslurm.protocol.proto.JobComplete;
 import io.jslurm.protocol.proto.JobInfoRequest;
 import io.jslurm.protocol.proto.NodeHeartbeat;
@@ -21,6 +26,7 @@ import io.jslurm.protocol.rpc.Execution;
 import io.jslurm.protocol.rpc.Permission;
 import io.jslurm.protocol.rpc.RpcTable;
 import io.jslurm.protocol.wire.EnvelopeType;
+import io.jslurm.slurmctld.step.StepHandlers;
 import java.time.InstantSource;
 import java.util.List;
 
@@ -34,7 +40,7 @@ public final class ControllerRpc {
     }
 
     public static List<RpcTable> tables(JobHandlers jobs, NodeHandlers nodes, ControlHandlers control,
-                                        InstantSource clock) {
+                                        StepHandlers steps, InstantSource clock) {
         RpcTable client = RpcTable.builder(EnvelopeType.CLIENT)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))
                 .route(SubmitBatchJobRequest.class, Permission.USER, Execution.WORKER, jobs::submit)
@@ -49,6 +55,11 @@ public final class ControllerRpc {
                 .route(UpdatePartitionRequest.class, Permission.ADMINISTRATOR, Execution.WORKER,
                         control::updatePartition)
                 .route(ReconfigureRequest.class, Permission.ADMINISTRATOR, Execution.WORKER, control::reconfigure)
+                .route(AllocateResourcesRequest.class, Permission.USER, Execution.WORKER, steps::allocate)
+                .route(CompleteAllocationRequest.class, Permission.USER, Execution.WORKER, steps::completeAllocation)
+                .route(JobStepCreateRequest.class, Permission.USER, Execution.WORKER, steps::create)
+                .route(StepCompleteRequest.class, Permission.USER, Execution.WORKER, steps::stepComplete)
+                .route(StepInfoRequest.class, Permission.USER, Execution.WORKER, steps::info)
                 .build();
         RpcTable node = RpcTable.builder(EnvelopeType.NODE)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))

@@ -108,6 +108,10 @@ public final class JobControl {
                 limit.isUnlimited() ? LaunchMessages.UNLIMITED_MINUTES : (int) limit.minutes(), partition,
                 this::threadsPerCore, running.status().startTime(), arrayBounds(running))
                 .toBuilder().setRestartCount(running.status().restartCount()).build();
+        if (running.spec().script().isEmpty()) {
+            // An interactive allocation (salloc, srun): its steps are launched by the command itself.
+            return Optional.of(running);
+        }
         Optional<NodeView> batchHost = nodes.get(allocation.nodes().get(0).node());
         batchHost.ifPresent(node -> slurmd.send(node, launch, error -> launchFailed(jobId, node.name(), error)));
         return Optional.of(running);

@@ -1,10 +1,12 @@
 package io.jslurm.slurmd.daemon;
 
+import io.jslurm.slurmd.step.StepTasks;
 import com.google.protobuf.Message;
 import io.jslurm.common.signal.Signal;
 import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.proto.Ack;
 import io.jslurm.protocol.proto.LaunchBatchJob;
+import io.jslurm.protocol.proto.LaunchTasks;
 import io.jslurm.protocol.proto.Ping;
 import io.jslurm.protocol.proto.Pong;
 import io.jslurm.protocol.proto.SignalJob;
@@ -37,16 +39,18 @@ final class NodeRpcHandlers {
     private final JobRunner runner;
     private final JobConfinement confinement;
     private final CompletionQueue completions;
+    private final StepTasks steps;
     private final InstantSource clock;
     private final Object launchLock = new Object();
 
     NodeRpcHandlers(String nodeName, String clusterName, JobRunner runner, JobConfinement confinement,
-                    CompletionQueue completions, InstantSource clock) {
+                    CompletionQueue completions, StepTasks steps, InstantSource clock) {
         this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
         this.clusterName = Objects.requireNonNull(clusterName, "clusterName");
         this.runner = Objects.requireNonNull(runner, "runner");
         this.confinement = Objects.requireNonNull(confinement, "confinement");
         this.completions = Objects.requireNonNull(completions, "completions");
+        this.steps = Objects.requireNonNull(steps, "steps");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -57,6 +61,8 @@ final class NodeRpcHandlers {
                 .route(LaunchBatchJob.class, Permission.SLURM_USER, Execution.WORKER, this::launch)
                 .route(SignalJob.class, Permission.SLURM_USER, Execution.WORKER, this::signal)
                 .route(TerminateJob.class, Permission.SLURM_USER, Execution.WORKER, this::terminate)
+                // srun brings the controller's signed step layout; StepTasks checks it and the caller.
+                .route(LaunchTasks.class, Permission.USER, Execution.WORKER, this::launchTasks)
                 .build();
     }
 
@@ -121,6 +127,7 @@ final class NodeRpcHandlers {
     private Message terminate(RpcCall<TerminateJob> call) {
         TerminateJob request = call.request();
         long jobId = Integer.toUnsignedLong(request.getJobId());
+        steps.terminateJob(jobId);
         // Under the launch lock, so that a launch of this job in progress finishes first and is ended.
         synchronized (launchLock) {
             if (runner.status(jobId).isEmpty()) {
@@ -134,6 +141,20 @@ final class NodeRpcHandlers {
             } catch (IllegalArgumentException e) {
                 LOG.info("job {}: ended before the terminate request", jobId);
             }
+        }
+        return Ack.getDefaultInstance();
+    }
+
+    private Message launchTasks(RpcCall<LaunchTasks> call) throws RpcException {
+        try {
+            steps.launch(call.request(), call.caller().uid());
+        } catch (StepTasks.LaunchRefused e) {
+            LOG.warn("step launch refused: {}", e.getMessage());
+            throw new RpcException(SlurmdErrors.ESLURMD_SETUP_ENVIRONMENT_ERROR, e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            LOG.error("step launch failed: {}", e.getMessage());
+            throw new RpcException(SlurmdErrors.ESLURMD_SETUP_ENVIRONMENT_ERROR,
+                    "Unable to start the step's tasks: " + e.getMessage());
         }
         return Ack.getDefaultInstance();
     }

@@ -1,5 +1,7 @@
 package io.jslurm.slurmd.daemon;
 
+import io.jslurm.protocol.auth.StepCredentials;
+import io.jslurm.slurmd.step.StepTasks;
 import io.jslurm.conf.LoadedConfig;
 import io.jslurm.conf.slurm.PortRange;
 import io.jslurm.protocol.auth.Authenticator;
@@ -85,6 +87,9 @@ public final class Slurmd implements AutoCloseable {
     private final ThreadPoolExecutor workers;
     private CompletionQueue completions;
     private JobRunner runner;
+    private StepTasks steps;
+    private final java.util.concurrent.ExecutorService stepThreads =
+            Executors.newCachedThreadPool(named("slurmd-step"));
     private ControllerReporter reporter;
     private RpcServer server;
 
@@ -133,10 +138,12 @@ public final class Slurmd implements AutoCloseable {
                 LOG.info("took back {} running jobs: {}", taken.size(), taken);
             }
         }
+        steps = new StepTasks(name, new StepCredentials(setup.key()), cgroups,
+                jobId -> runner.status(jobId).isPresent(), setup.clock(), stepThreads);
         CpuTopology topology = setup.hardware().topology();
         NodeRpcHandlers handlers = new NodeRpcHandlers(name, config.slurm().clusterName(), runner,
                 new JobConfinement(config.cgroup(), topology, setup.hardware().realMemoryMiB(), gpus),
-                completions, setup.clock());
+                completions, steps, setup.clock());
         long slurmUserUid = SlurmUsers.uidOf(config.slurm().slurmUser());
         server = RpcServer.start(RpcServerConfig.defaults(new InetSocketAddress(setup.identity().port())),
                 List.of(handlers.table()), new Authenticator(List.of(new SlurmAuth(setup.key(), setup.clock()))),
@@ -228,6 +235,10 @@ public final class Slurmd implements AutoCloseable {
         if (runner != null) {
             runner.shutdown();
         }
+        if (steps != null) {
+            steps.close();
+        }
+        stepThreads.shutdownNow();
         scheduler.shutdownNow();
         workers.shutdownNow();
         pidFile.close();

@@ -12,7 +12,7 @@ import java.util.Optional;
  * The node's group database (NSS, as {@code id -G} and {@code getent group} see it), read when a
  * job starts, the way Slurm does, so that group changes since submission apply.
  */
-final class GroupDatabase {
+public final class GroupDatabase {
     /** {@code struct group} on LP64: name, password and member pointers around a gid. */
     private static final int STRUCT_GROUP_SIZE = 32;
     private static final int BUFFER_SIZE = 16 * 1024;
@@ -21,7 +21,7 @@ final class GroupDatabase {
     }
 
     /** The user's groups, primary group first; just the primary group when NSS does not know the user. */
-    static List<Integer> groupsOf(JobUser user) {
+    public static List<Integer> groupsOf(JobUser user) {
         int[] groups = new int[64];
         IntByReference count = new IntByReference(groups.length);
         if (LibC.INSTANCE.getgrouplist(user.name(), user.gid(), groups, count) < 0) {

@@ -1,0 +1,146 @@
+package io.jslurm.cli.interactive;
+
+import io.jslurm.cli.opt.Getopt;
+import io.jslurm.cli.opt.Option;
+import io.jslurm.cli.opt.OptionException;
+import io.jslurm.cli.opt.ParsedOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * The options srun and salloc read: what to allocate, how to lay out a step's tasks, and how srun handles
+ * their I/O. Each command reads its own input variables ({@code SRUN_*}/{@code SALLOC_*}, and for srun inside
+ * an allocation {@code SLURM_NTASKS} and {@code SLURM_CPUS_PER_TASK}); the command line wins over them.
+ *
+ * @param input    {@code -i}: {@code none}, a task id, or a file; empty for the default (stdin to task 0)
+ * @param command  the command and its arguments (everything after the options)
+ */
+public record InteractiveOptions(
+        OptionalInt ntasks,
+        OptionalInt nodes,
+        OptionalInt ntasksPerNode,
+        OptionalInt cpusPerTask,
+        String distribution,
+        OptionalInt gpusPerTask,
+        String gres,
+        String gpus,
+        Optional<String> memory,
+        Optional<String> time,
+        String partition,
+        String account,
+        String qos,
+        String jobName,
+        String nodelist,
+        String workDir,
+        boolean label,
+        String input,
+        String output,
+        String error,
+        String mpi,
+        boolean quiet,
+        OptionalInt jobId,
+        boolean help,
+        boolean version,
+        List<String> command) {
+
+    public InteractiveOptions {
+        command = List.copyOf(command);
+    }
+
+    private static final List<Option> OPTIONS = List.of(
+            Option.value("ntasks", 'n'), Option.value("nodes", 'N'), Option.value("ntasks-per-node"),
+            Option.value("cpus-per-task", 'c'), Option.value("distribution", 'm'), Option.value("gpus-per-task"),
+            Option.value("gres"), Option.value("gpus", 'G'), Option.value("mem"), Option.value("time", 't'),
+            Option.value("partition", 'p'), Option.value("account", 'A'), Option.value("qos", 'q'),
+            Option.value("job-name", 'J'), Option.value("nodelist", 'w'), Option.value("chdir", 'D'),
+            Option.flag("label", 'l'), Option.value("input", 'i'), Option.value("output", 'o'),
+            Option.value("error", 'e'), Option.value("mpi"), Option.flag("quiet", 'Q'), Option.value("jobid"),
+            Option.flag("verbose", 'v'), Option.value("export"), Option.flag("help", 'h'), Option.flag("usage"),
+            Option.flag("version", 'V'));
+
+    /**
+     * @param prefix {@code SRUN_} or {@code SALLOC_}: the command's own input variables
+     * @throws OptionException for an unknown option or a value that is not a number where one is needed
+     */
+    public static InteractiveOptions parse(List<String> args, Map<String, String> env, String prefix) {
+        Map<String, String> values = new java.util.HashMap<>();
+        envDefault(values, env, prefix + "NTASKS", "ntasks");
+        envDefault(values, env, prefix + "NNODES", "nodes");
+        envDefault(values, env, prefix + "CPUS_PER_TASK", "cpus-per-task");
+        envDefault(values, env, prefix + "PARTITION", "partition");
+        envDefault(values, env, prefix + "ACCOUNT", "account");
+        envDefault(values, env, prefix + "TIMELIMIT", "time");
+        envDefault(values, env, prefix + "JOB_NAME", "job-name");
+        envDefault(values, env, prefix + "LABEL", "label");
+        envDefault(values, env, prefix + "GPUS_PER_TASK", "gpus-per-task");
+        envDefault(values, env, prefix + "DISTRIBUTION", "distribution");
+        ParsedOptions parsed = new Getopt(OPTIONS, true).parse(args);
+        boolean layoutGiven = false;
+        for (ParsedOptions.Given given : parsed.options()) {
+            String name = given.option().longName();
+            layoutGiven |= name.equals("ntasks") || name.equals("nodes") || name.equals("ntasks-per-node");
+            values.put(name, given.value() == null ? "" : given.value());
+        }
+        if (prefix.equals("SRUN_") && !layoutGiven && !values.containsKey("ntasks")) {
+            // Inside an allocation a step takes the job's task count unless told otherwise.
+            Optional.ofNullable(env.get("SLURM_NTASKS")).ifPresent(v -> values.put("ntasks", v));
+        }
+        if (prefix.equals("SRUN_") && !values.containsKey("cpus-per-task")) {
+            Optional.ofNullable(env.get("SLURM_CPUS_PER_TASK")).ifPresent(v -> values.put("cpus-per-task", v));
+        }
+        return new InteractiveOptions(number(values, "ntasks"), number(values, "nodes"),
+                number(values, "ntasks-per-node"), number(values, "cpus-per-task"),
+                values.getOrDefault("distribution", ""), gpuCount(values.get("gpus-per-task")),
+                values.getOrDefault("gres", ""), values.getOrDefault("gpus", ""),
+                Optional.ofNullable(values.get("mem")), Optional.ofNullable(values.get("time")),
+                values.getOrDefault("partition", ""), values.getOrDefault("account", ""),
+                values.getOrDefault("qos", ""), values.getOrDefault("job-name", ""),
+                values.getOrDefault("nodelist", ""), values.getOrDefault("chdir", ""), values.containsKey("label"),
+                values.getOrDefault("input", ""), values.getOrDefault("output", ""),
+                values.getOrDefault("error", ""), values.getOrDefault("mpi", ""), values.containsKey("quiet"),
+                number(values, "jobid"), values.containsKey("help") || values.containsKey("usage"),
+                values.containsKey("version"), new ArrayList<>(parsed.operands()));
+    }
+
+    private static void envDefault(Map<String, String> values, Map<String, String> env, String variable,
+                                   String option) {
+        String value = env.get(variable);
+        if (value != null && !value.isEmpty()) {
+            values.put(option, value);
+        }
+    }
+
+    private static OptionalInt number(Map<String, String> values, String name) {
+        String text = values.get(name);
+        if (text == null) {
+            return OptionalInt.empty();
+        }
+        // -N accepts min[-max]; a step or allocation here uses the minimum.
+        String first = text.split("-", 2)[0].strip();
+        try {
+            int value = Integer.parseInt(first);
+            if (value < 0) {
+                throw new NumberFormatException();
+            }
+            return OptionalInt.of(value);
+        } catch (NumberFormatException e) {
+            throw new OptionException("invalid --" + name + " argument: " + text);
+        }
+    }
+
+    /** {@code --gpus-per-task=[type:]count}. */
+    private static OptionalInt gpuCount(String text) {
+        if (text == null) {
+            return OptionalInt.empty();
+        }
+        String count = text.substring(text.lastIndexOf(':') + 1);
+        try {
+            return OptionalInt.of(Integer.parseInt(count));
+        } catch (NumberFormatException e) {
+            throw new OptionException("invalid --gpus-per-task argument: " + text);
+        }
+    }
+}

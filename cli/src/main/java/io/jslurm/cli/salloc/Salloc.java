@@ -1,0 +1,104 @@
+package io.jslurm.cli.salloc;
+
+import io.jslurm.cli.client.ClientIdentity;
+import io.jslurm.cli.client.CommandEnvironment;
+import io.jslurm.cli.client.Controller;
+import io.jslurm.cli.client.ControllerException;
+import io.jslurm.cli.interactive.InteractiveAllocation;
+import io.jslurm.cli.interactive.InteractiveOptions;
+import io.jslurm.cli.interactive.Interrupts;
+import io.jslurm.cli.opt.OptionException;
+import io.jslurm.protocol.auth.LocalHost;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * salloc: obtains an allocation, runs a command here (the user's shell by default) with the job's variables, and
+ * gives the allocation back when the command ends, exiting with its status.
+ */
+public final class Salloc {
+
+    static final String PROGRAM = "salloc";
+
+    private final CommandEnvironment env;
+    private final String workDir;
+
+    public Salloc(CommandEnvironment env, String workDir) {
+        this.env = env;
+        this.workDir = workDir;
+    }
+
+    public static void main(String[] args) {
+        CommandEnvironment env = CommandEnvironment.ofProcess();
+        int status = new Salloc(env, Path.of("").toAbsolutePath().toString()).run(List.of(args));
+        CommandEnvironment.exit(env, status);
+    }
+
+    public int run(List<String> args) {
+        InteractiveOptions options;
+        try {
+            options = InteractiveOptions.parse(args, env.environment(), "SALLOC_");
+        } catch (OptionException e) {
+            env.err().println(PROGRAM + ": " + e.getMessage());
+            env.err().println("Try \"salloc --help\" for more information");
+            return 1;
+        }
+        if (options.version()) {
+            env.out().println("jslurm " + io.jslurm.common.Version.current());
+            return 0;
+        }
+        if (options.help()) {
+            env.out().println("Usage: salloc [OPTIONS(0)...] [command(0) [args(0)...]]");
+            env.out().println("  takes the allocation options of srun (-n, -N, -c, --mem, -t, -p, -G, --gres, -w, -J)");
+            return 0;
+        }
+        List<String> command = options.command().isEmpty()
+                ? List.of(env.environment().getOrDefault("SHELL", "/bin/sh")) : options.command();
+        ClientIdentity me = env.identity();
+        try (Controller controller = env.controllers().open()) {
+            InteractiveAllocation allocation = new InteractiveAllocation(PROGRAM, env.controllers(), controller, env.err(),
+                    Duration.ofMillis(200));
+            InteractiveAllocation.Granted granted;
+            try {
+                granted = allocation.allocate(InteractiveAllocation.request(options,
+                        Path.of(command.get(0)).getFileName().toString(), Map.of(), workDir, me.uid(), me.gid(),
+                        me.user(), LocalHost.name()), options.quiet());
+            } catch (ControllerException e) {
+                env.err().println(PROGRAM + ": error: Job submit/allocate failed: " + e.getMessage());
+                return 1;
+            }
+            // From now on the command owns the terminal's Ctrl-C; salloc stays to give the allocation back.
+            Interrupts.onSigint(() -> { });
+            if (!options.quiet()) {
+                env.err().println(PROGRAM + ": Granted job allocation " + granted.jobId());
+                env.err().flush();
+            }
+            int status;
+            try {
+                ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+                builder.environment().clear();
+                builder.environment().putAll(env.environment());
+                builder.environment().putAll(InteractiveAllocation.jobEnvironment(granted.job(), workDir,
+                        LocalHost.name()));
+                status = builder.start().waitFor();
+            } catch (IOException e) {
+                env.err().println(PROGRAM + ": error: " + command.get(0) + ": " + e.getMessage());
+                status = 127;
+            }
+            if (!options.quiet()) {
+                env.err().println(PROGRAM + ": Relinquishing job allocation " + granted.jobId());
+            }
+            allocation.releaseWithStatus(granted, status);
+            return status;
+        } catch (ControllerException e) {
+            env.err().println(PROGRAM + ": error: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package io.jslurm.cli.srun;
+
+import io.jslurm.cli.client.ClientIdentity;
+import io.jslurm.cli.client.ClusterAccess;
+import io.jslurm.cli.client.CommandEnvironment;
+import io.jslurm.cli.client.Controller;
+import io.jslurm.cli.client.ControllerException;
+import io.jslurm.cli.interactive.InteractiveAllocation;
+import io.jslurm.cli.interactive.InteractiveOptions;
+import io.jslurm.cli.interactive.Interrupts;
+import io.jslurm.cli.opt.OptionException;
+import io.jslurm.conf.ConfException;
+import io.jslurm.protocol.auth.LocalHost;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * srun: runs a job step. Inside an allocation ({@code SLURM_JOB_ID} or {@code --jobid}) the step uses the job's
+ * resources; otherwise srun first obtains an allocation of its own, and gives it back when the step ends.
+ */
+public final class Srun {
+
+    static final String PROGRAM = "srun";
+
+    private final CommandEnvironment env;
+    private final InputStream stdin;
+    private final String workDir;
+
+    public Srun(CommandEnvironment env, InputStream stdin, String workDir) {
+        this.env = env;
+        this.stdin = stdin;
+        this.workDir = workDir;
+    }
+
+    public static void main(String[] args) {
+        CommandEnvironment env = CommandEnvironment.ofProcess();
+        int status = new Srun(env, System.in, Path.of("").toAbsolutePath().toString()).run(List.of(args));
+        CommandEnvironment.exit(env, status);
+    }
+
+    public int run(List<String> args) {
+        PrintStream err = env.err();
+        InteractiveOptions options;
+        try {
+            options = InteractiveOptions.parse(args, env.environment(), "SRUN_");
+        } catch (OptionException e) {
+            err.println(PROGRAM + ": " + e.getMessage());
+            err.println("Try \"srun --help\" for more information");
+            return 1;
+        }
+        if (options.version()) {
+            env.out().println("jslurm " + io.jslurm.common.Version.current());
+            return 0;
+        }
+        if (options.help()) {
+            env.out().print(SrunHelp.TEXT);
+            return 0;
+        }
+        if (options.command().isEmpty()) {
+            err.println(PROGRAM + ": fatal: No command given to execute.");
+            return 1;
+        }
+        if (!options.mpi().isEmpty() && !options.mpi().equals("none")) {
+            err.println(PROGRAM + ": error: Couldn't load specified plugin name for mpi/" + options.mpi()
+                    + ": Plugin init() callback failed (only --mpi=none is available)");
+            return 1;
+        }
+        NodeLauncher launcher;
+        try {
+            launcher = NodeLauncher.remote(ClusterAccess.fromEnvironment(env.environment()));
+        } catch (IOException | ConfException e) {
+            err.println(PROGRAM + ": error: " + e.getMessage());
+            return 1;
+        }
+        try (Controller controller = env.controllers().open()) {
+            Optional<Long> jobId = options.jobId().isPresent() ? Optional.of((long) options.jobId().getAsInt())
+                    : Optional.ofNullable(env.environment().get("SLURM_JOB_ID")).map(Long::parseLong);
+            if (jobId.isPresent()) {
+                return step(controller, launcher, jobId.get(), options, env.environment());
+            }
+            return allocateAndStep(controller, launcher, options);
+        } catch (ControllerException e) {
+            env.err().println(PROGRAM + ": error: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        }
+    }
+
+    private int allocateAndStep(Controller controller, NodeLauncher launcher, InteractiveOptions options)
+            throws InterruptedException {
+        ClientIdentity me = env.identity();
+        InteractiveAllocation allocation = new InteractiveAllocation(PROGRAM, env.controllers(), controller, env.err(),
+                Duration.ofMillis(200));
+        InteractiveAllocation.Granted granted;
+        try {
+            granted = allocation.allocate(InteractiveAllocation.request(options, options.command().get(0),
+                    Map.of(), workDir, me.uid(), me.gid(), me.user(), LocalHost.name()), options.quiet());
+        } catch (ControllerException e) {
+            env.err().println(PROGRAM + ": error: Unable to allocate resources: " + e.getMessage());
+            return 1;
+        }
+        Map<String, String> taskEnv = new HashMap<>(env.environment());
+        taskEnv.putAll(InteractiveAllocation.jobEnvironment(granted.job(), workDir, LocalHost.name()));
+        int status = 1;
+        try {
+            status = step(controller, launcher, granted.jobId(), options, taskEnv);
+        } finally {
+            allocation.releaseWithStatus(granted, status);
+        }
+        return status;
+    }
+
+    private int step(Controller controller, NodeLauncher launcher, long jobId, InteractiveOptions options,
+                     Map<String, String> taskEnv) throws InterruptedException {
+        Optional<Integer> stdinTask;
+        InputStream input = stdin;
+        String mode = options.input();
+        if (mode.equals("none")) {
+            stdinTask = Optional.empty();
+        } else if (mode.isEmpty() || mode.equals("all")) {
+            stdinTask = Optional.of(0);
+        } else if (mode.chars().allMatch(Character::isDigit)) {
+            stdinTask = Optional.of(Integer.parseInt(mode));
+        } else {
+            try {
+                input = new FileInputStream(mode);
+            } catch (IOException e) {
+                env.err().println(PROGRAM + ": error: Unable to open input file " + mode + ": " + e.getMessage());
+                return 1;
+            }
+            stdinTask = Optional.of(0);
+        }
+        StepOutputs outputs = new StepOutputs(env.out(), env.err(), options.output(), options.error(),
+                options.label(), env.identity().user());
+        StepRun run = new StepRun(controller, launcher, env.out(), env.err(), input, outputs);
+        Interrupts interrupts = new Interrupts(InstantSource.system());
+        Interrupts.onSigint(() -> {
+            String stepId = run.layout().map(l -> l.getJobId() + "." + l.getStepId()).orElse(jobId + "");
+            if (interrupts.cancels()) {
+                env.err().println(PROGRAM + ": sending Ctrl-C to StepId=" + stepId);
+                env.err().println(PROGRAM + ": forcing job termination");
+                run.signal(9);
+            } else {
+                env.err().println(PROGRAM + ": interrupt (one more within 1 sec to abort)");
+                run.status().forEach(env.err()::println);
+            }
+            env.err().flush();
+        });
+        Map<String, String> stepEnv = new HashMap<>(taskEnv);
+        stepEnv.put("SLURM_JOB_ID", Long.toString(jobId));
+        try {
+            int status = run.run(StepRun.request(jobId, options), stepEnv,
+                    options.workDir().isEmpty() ? workDir : options.workDir(), stdinTask);
+            if (run.cancelled()) {
+                env.err().println(PROGRAM + ": Job step aborted");
+            }
+            return status;
+        } catch (ControllerException e) {
+            env.err().println(PROGRAM + ": error: Unable to create step for job " + jobId + ": " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            env.err().println(PROGRAM + ": error: " + e.getMessage());
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package io.jslurm.cli.srun;
+
+/** {@code srun --help}. */
+final class SrunHelp {
+
+    private SrunHelp() {
+    }
+
+    static final String TEXT = """
+            Usage: srun [OPTIONS(0)... [executable(0) [args(0)...]]]
+            Parallel run options:
+              -A, --account=name          charge job to specified account
+              -c, --cpus-per-task=ncpus   number of cpus required per task
+              -D, --chdir=path            change remote current working directory
+              -e, --error=err             location of stderr redirection
+              -G, --gpus=n                count of GPUs required for the job
+                  --gpus-per-task=n       number of GPUs required per spawned task
+                  --gres=list             required generic resources
+              -i, --input=in              location of stdin redirection (none, a task id, or a file)
+              -J, --job-name=jobname      name of job
+                  --jobid=id              run under already allocated job
+              -l, --label                 prepend task number to lines of stdout/err
+              -m, --distribution=type     distribution method for processes to nodes (block or cyclic)
+                  --mem=MB                minimum amount of real memory
+                  --mpi=type              type of MPI being used (none)
+              -n, --ntasks=ntasks         number of tasks to run
+                  --ntasks-per-node=n     number of tasks to invoke on each node
+              -N, --nodes=N               number of nodes on which to run
+              -o, --output=out            location of stdout redirection
+              -p, --partition=partition   partition requested
+              -q, --qos=qos               quality of service
+              -Q, --quiet                 quiet mode (suppress informational messages)
+              -t, --time=minutes          time limit
+              -w, --nodelist=hosts...     request a specific list of hosts
+            """;
+}

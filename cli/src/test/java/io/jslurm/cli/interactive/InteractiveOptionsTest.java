@@ -1,0 +1,51 @@
+package io.jslurm.cli.interactive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jslurm.cli.opt.OptionException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class InteractiveOptionsTest {
+
+    @Test
+    void optionsStopAtTheCommand() {
+        InteractiveOptions o = InteractiveOptions.parse(List.of("-N2", "-n", "4", "--label", "--gpus-per-task=a100:1",
+                "-m", "cyclic", "hostname", "-n", "9"), Map.of(), "SRUN_");
+        assertThat(o.nodes()).hasValue(2);
+        assertThat(o.ntasks()).hasValue(4);
+        assertThat(o.label()).isTrue();
+        assertThat(o.gpusPerTask()).hasValue(1);
+        assertThat(o.distribution()).isEqualTo("cyclic");
+        assertThat(o.command()).containsExactly("hostname", "-n", "9");
+    }
+
+    @Test
+    void insideAnAllocationTheJobsTaskCountIsTheDefault() {
+        Map<String, String> job = Map.of("SLURM_NTASKS", "8", "SLURM_CPUS_PER_TASK", "2");
+        assertThat(InteractiveOptions.parse(List.of("true"), job, "SRUN_").ntasks()).hasValue(8);
+        assertThat(InteractiveOptions.parse(List.of("true"), job, "SRUN_").cpusPerTask()).hasValue(2);
+        // A layout on the command line replaces the job's.
+        assertThat(InteractiveOptions.parse(List.of("-N1", "true"), job, "SRUN_").ntasks()).isEmpty();
+        // salloc starts a new job: the surrounding job's count does not apply.
+        assertThat(InteractiveOptions.parse(List.of("true"), job, "SALLOC_").ntasks()).isEmpty();
+    }
+
+    @Test
+    void theCommandsOwnVariablesAreDefaultsTheCommandLineOverrides() {
+        Map<String, String> env = Map.of("SRUN_PARTITION", "gpu", "SRUN_NTASKS", "3");
+        InteractiveOptions fromEnv = InteractiveOptions.parse(List.of("true"), env, "SRUN_");
+        assertThat(fromEnv.partition()).isEqualTo("gpu");
+        assertThat(fromEnv.ntasks()).hasValue(3);
+        assertThat(InteractiveOptions.parse(List.of("-p", "cpu", "-n1", "true"), env, "SRUN_").partition())
+                .isEqualTo("cpu");
+    }
+
+    @Test
+    void countsMustBeNumbers() {
+        assertThatThrownBy(() -> InteractiveOptions.parse(List.of("-n", "four", "true"), Map.of(), "SRUN_"))
+                .isInstanceOf(OptionException.class).hasMessage("invalid --ntasks argument: four");
+    }
+}

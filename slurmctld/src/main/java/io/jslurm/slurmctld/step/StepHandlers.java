@@ -1,0 +1,234 @@
+package io.jslurm.slurmctld.step;
+
+import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.protocol.auth.StepCredentials;
+import io.jslurm.protocol.proto.Ack;
+import io.jslurm.protocol.proto.AllocateResourcesRequest;
+import io.jslurm.protocol.proto.AllocateResourcesResponse;
+import io.jslurm.protocol.proto.CompleteAllocationRequest;
+import io.jslurm.protocol.proto.JobComplete;
+import io.jslurm.protocol.proto.JobDescription;
+import io.jslurm.protocol.proto.JobStepCreateRequest;
+import io.jslurm.protocol.proto.JobStepCreateResponse;
+import io.jslurm.protocol.proto.StepCompleteRequest;
+import io.jslurm.protocol.proto.StepInfoRequest;
+import io.jslurm.protocol.proto.StepInfoResponse;
+import io.jslurm.protocol.proto.StepLayout;
+import io.jslurm.protocol.proto.StepNode;
+import io.jslurm.protocol.proto.StepRecord;
+import io.jslurm.protocol.rpc.RpcCall;
+import io.jslurm.protocol.RpcException;
+import io.jslurm.sched.model.Allocation;
+import io.jslurm.sched.model.NodeAllocation;
+import io.jslurm.slurmctld.job.Job;
+import io.jslurm.slurmctld.job.JobState;
+import io.jslurm.slurmctld.node.NodeTable;
+import io.jslurm.slurmctld.node.NodeView;
+import io.jslurm.slurmctld.rpc.Callers;
+import io.jslurm.slurmctld.rpc.SlurmError;
+import io.jslurm.slurmctld.rpc.SubmitValidator;
+import io.jslurm.slurmctld.schedule.Allocations;
+import io.jslurm.slurmctld.schedule.JobControl;
+import io.jslurm.slurmctld.schedule.SchedulingLoop;
+import io.jslurm.slurmctld.state.JobStore;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.IntSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Interactive allocations and job steps: salloc's and srun's requests. A step is laid out within what its job
+ * holds, recorded, and answered with a layout the controller signs, which srun hands to each node's slurmd.
+ */
+public final class StepHandlers {
+
+    private static final Logger log = LoggerFactory.getLogger(StepHandlers.class);
+    /** How long srun has to bring a step's credential to its nodes. */
+    private static final Duration CREDENTIAL_LIFETIME = Duration.ofMinutes(5);
+    /** The validator wants a script; an interactive job's record keeps none, which is what marks it. */
+    private static final com.google.protobuf.ByteString PLACEHOLDER_SCRIPT =
+            com.google.protobuf.ByteString.copyFromUtf8("#!/bin/sh\n");
+
+    private final JobControl control;
+    private final JobStore store;
+    private final SchedulingLoop loop;
+    private final SubmitValidator validator;
+    private final Allocations allocations;
+    private final NodeTable nodes;
+    private final Callers callers;
+    private final StepCredentials credentials;
+    private final IntSupplier clusterSlurmdPort;
+    private final InstantSource clock;
+    private final StepTable steps = new StepTable();
+
+    public StepHandlers(JobControl control, SchedulingLoop loop, SubmitValidator validator, Allocations allocations,
+                        NodeTable nodes, Callers callers, StepCredentials credentials, IntSupplier clusterSlurmdPort,
+                        InstantSource clock) {
+        this.control = Objects.requireNonNull(control, "control");
+        this.store = control.store();
+        this.loop = Objects.requireNonNull(loop, "loop");
+        this.validator = Objects.requireNonNull(validator, "validator");
+        this.allocations = Objects.requireNonNull(allocations, "allocations");
+        this.nodes = Objects.requireNonNull(nodes, "nodes");
+        this.callers = Objects.requireNonNull(callers, "callers");
+        this.credentials = Objects.requireNonNull(credentials, "credentials");
+        this.clusterSlurmdPort = Objects.requireNonNull(clusterSlurmdPort, "clusterSlurmdPort");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    public StepTable steps() {
+        return steps;
+    }
+
+    /** salloc, srun without an allocation: queued like a batch job, started without a script. */
+    public AllocateResourcesResponse allocate(RpcCall<AllocateResourcesRequest> call) throws RpcException {
+        JobDescription request = call.request().getJob().toBuilder().setScript(PLACEHOLDER_SCRIPT).clearArray()
+                .build();
+        SubmitValidator.Accepted accepted = validator.validate(request, call.caller());
+        Job job = store.submit(accepted.spec().toBuilder().script("").build());
+        log.info("_slurm_rpc_allocate_resources: JobId={} uid={}", job.jobId(), call.caller().uid());
+        loop.requestPass();
+        return AllocateResourcesResponse.newBuilder().setJobId((int) job.jobId()).build();
+    }
+
+    /** The interactive command ended: the job ends with its status and gives its nodes back. */
+    public Ack completeAllocation(RpcCall<CompleteAllocationRequest> call) throws RpcException {
+        CompleteAllocationRequest r = call.request();
+        Job job = ownJob(r.getJobId(), call);
+        if (!job.state().holdsResources()) {
+            if (job.state() == JobState.PENDING) {
+                control.cancel(job.jobId(), 0, false, false);
+                return Ack.getDefaultInstance();
+            }
+            throw SlurmError.ALREADY_DONE.exception();
+        }
+        steps.endJob(job.jobId());
+        control.complete(JobComplete.newBuilder().setJobId(r.getJobId()).setExitCode(r.getExitCode())
+                .setTermSignal(r.getTermSignal()).setNodeName("").setEndTime(clock.instant().getEpochSecond())
+                .build());
+        return Ack.getDefaultInstance();
+    }
+
+    public JobStepCreateResponse create(RpcCall<JobStepCreateRequest> call) throws RpcException {
+        JobStepCreateRequest r = call.request();
+        Job job = ownJob(r.getJobId(), call);
+        if (job.state() == JobState.PENDING) {
+            throw SlurmError.JOB_PENDING.exception();
+        }
+        Optional<Allocation> held;
+        // JobControl records a start's allocation under its lock, just after the job turns RUNNING.
+        synchronized (control) {
+            held = allocations.of(job.jobId());
+        }
+        Allocation allocation = held.filter(a -> job.state().holdsResources())
+                .orElseThrow(SlurmError.ALREADY_DONE::exception);
+        List<NodeAllocation> stepNodes = stepNodes(allocation, r);
+        int ntasks = r.hasNtasks() ? r.getNtasks()
+                : stepNodes.size() * (r.hasNtasksPerNode() ? r.getNtasksPerNode() : 1);
+        int cpusPerTask = r.hasCpusPerTask() ? Math.max(1, r.getCpusPerTask()) : 1;
+        List<Integer> cpus = stepNodes.stream().map(n -> n.cores().size() * threadsPerCore(n.node())).toList();
+        TaskLayout layout;
+        try {
+            layout = TaskLayout.of(cpus, ntasks, r.hasNtasksPerNode() ? r.getNtasksPerNode() : 0, cpusPerTask,
+                    TaskLayout.Distribution.parse(r.getDistribution()));
+        } catch (IllegalArgumentException e) {
+            throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception(e.getMessage());
+        }
+        int gpusPerTask = r.hasGpusPerTask() ? r.getGpusPerTask() : 0;
+        List<String> names = stepNodes.stream().map(NodeAllocation::node).toList();
+        StepRecord record = steps.add(job.jobId(), StepRecord.newBuilder().setName(r.getName())
+                .setNodeList(Hostlist.of(names).ranged()).setNtasks(ntasks)
+                .setStartTime(clock.instant().getEpochSecond()).setUid(job.spec().uid())
+                .setPartition(job.spec().partition()));
+        StepLayout.Builder signed = StepLayout.newBuilder().setJobId((int) job.jobId())
+                .setStepId(record.getStepId()).setUid(job.spec().uid()).setGid(job.spec().gid())
+                .setUserName(job.spec().user()).setNodeList(record.getNodeList()).setNtasks(ntasks)
+                .setCpusPerTask(cpusPerTask).setGpusPerTask(gpusPerTask).setStepName(r.getName())
+                .setPartition(job.spec().partition()).setJobNodeList(job.status().allocation().nodeList())
+                .setExpiresAtMs(clock.instant().plus(CREDENTIAL_LIFETIME).toEpochMilli());
+        for (int n = 0; n < stepNodes.size(); n++) {
+            NodeAllocation part = stepNodes.get(n);
+            List<Integer> taskIds = layout.taskIds().get(n);
+            int gpusNeeded = gpusPerTask * taskIds.size();
+            if (gpusNeeded > part.gpus().size()) {
+                steps.finish(job.jobId(), record.getStepId(), 1, 0, "FAILED");
+                throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception("--gpus-per-task=" + gpusPerTask + " needs "
+                        + gpusNeeded + " GPUs on " + part.node() + ", the job holds " + part.gpus().size());
+            }
+            NodeView view = nodes.get(part.node()).orElseThrow(SlurmError.INVALID_NODE_NAME::exception);
+            signed.addNodes(StepNode.newBuilder().setNodeName(part.node()).setAddress(view.config().address())
+                    .setPort(view.slurmdPort(clusterSlurmdPort.getAsInt())).addAllTaskIds(taskIds)
+                    .addAllGpuIndices(gpusPerTask > 0 ? part.gpus().subList(0, gpusNeeded) : part.gpus())
+                    .setCpus(cpus.get(n)).setMemMb(part.memoryMib()));
+        }
+        log.info("_slurm_rpc_job_step_create: StepId={}.{} {} tasks on {}", job.jobId(), record.getStepId(),
+                ntasks, record.getNodeList());
+        return JobStepCreateResponse.newBuilder().setCredential(credentials.sign(signed.build())).build();
+    }
+
+    public Ack stepComplete(RpcCall<StepCompleteRequest> call) throws RpcException {
+        StepCompleteRequest r = call.request();
+        ownJob(r.getJobId(), call);
+        String state = r.getTermSignal() != 0 ? (r.getTermSignal() == 9 ? "CANCELLED" : "FAILED")
+                : r.getExitCode() == 0 ? "COMPLETED" : "FAILED";
+        if (!steps.finish(Integer.toUnsignedLong(r.getJobId()), r.getStepId(), r.getExitCode(), r.getTermSignal(),
+                state)) {
+            throw SlurmError.INVALID_JOB_ID.exception("no step " + r.getJobId() + "." + r.getStepId());
+        }
+        log.info("_slurm_rpc_step_complete: StepId={}.{} {} ExitCode={}:{}", r.getJobId(), r.getStepId(), state,
+                r.getExitCode(), r.getTermSignal());
+        return Ack.getDefaultInstance();
+    }
+
+    public StepInfoResponse info(RpcCall<StepInfoRequest> call) {
+        List<Long> ids = call.request().getJobIdsList().stream().map(Integer::toUnsignedLong).toList();
+        return StepInfoResponse.newBuilder().addAllSteps(steps.of(ids)).build();
+    }
+
+    /** {@code -N} takes the job's first nodes; {@code -w} names them; by default every node, or one per task. */
+    private static List<NodeAllocation> stepNodes(Allocation allocation, JobStepCreateRequest r)
+            throws RpcException {
+        List<NodeAllocation> all = allocation.nodes();
+        List<NodeAllocation> candidates = all;
+        if (!r.getNodeList().isBlank()) {
+            Set<String> named = new HashSet<>(Hostlist.parse(r.getNodeList()).hosts());
+            candidates = all.stream().filter(n -> named.contains(n.node())).toList();
+            if (candidates.size() != named.size()) {
+                throw SlurmError.NODES_NOT_IN_PARTITION.exception("not all of " + r.getNodeList()
+                        + " belong to the job");
+            }
+        }
+        int count;
+        if (r.hasMinNodes()) {
+            count = r.getMinNodes();
+        } else if (r.hasNtasks() && !r.hasNtasksPerNode()) {
+            count = Math.min(candidates.size(), r.getNtasks());
+        } else {
+            count = candidates.size();
+        }
+        if (count < 1 || count > candidates.size()) {
+            throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception("the job has " + candidates.size()
+                    + " nodes, the step asks for " + count);
+        }
+        return new ArrayList<>(candidates.subList(0, count));
+    }
+
+    private int threadsPerCore(String node) {
+        return nodes.get(node).map(n -> Math.max(1, n.config().threadsPerCore())).orElse(1);
+    }
+
+    private Job ownJob(int jobId, RpcCall<?> call) throws RpcException {
+        Job job = store.get(Integer.toUnsignedLong(jobId)).orElseThrow(SlurmError.INVALID_JOB_ID::exception);
+        if (!callers.mayControl(call.caller(), job.spec().uid())) {
+            throw SlurmError.ACCESS_DENIED.exception();
+        }
+        return job;
+    }
+}

@@ -1,0 +1,54 @@
+package io.jslurm.slurmctld.step;
+
+import io.jslurm.protocol.proto.StepRecord;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The steps of each job: the next step id (0, 1, ... per job) and what each step ran. Kept in memory: after a
+ * controller restart a job's step ids start again at the next id srun asks for.
+ */
+public final class StepTable {
+
+    private final Map<Long, TreeMap<Integer, StepRecord>> byJob = new HashMap<>();
+
+    /** Reserves the next step id of the job and records the step as RUNNING. */
+    public synchronized StepRecord add(long jobId, StepRecord.Builder step) {
+        TreeMap<Integer, StepRecord> steps = byJob.computeIfAbsent(jobId, id -> new TreeMap<>());
+        int stepId = steps.isEmpty() ? 0 : steps.lastKey() + 1;
+        StepRecord record = step.setJobId((int) jobId).setStepId(stepId).setState("RUNNING").build();
+        steps.put(stepId, record);
+        return record;
+    }
+
+    /** @return false when the job has no such step */
+    public synchronized boolean finish(long jobId, int stepId, int exitCode, int termSignal, String state) {
+        TreeMap<Integer, StepRecord> steps = byJob.get(jobId);
+        if (steps == null || !steps.containsKey(stepId)) {
+            return false;
+        }
+        steps.put(stepId, steps.get(stepId).toBuilder().setExitCode(exitCode).setTermSignal(termSignal)
+                .setState(state).build());
+        return true;
+    }
+
+    /** The job's steps that still run, ended with the job. */
+    public synchronized void endJob(long jobId) {
+        TreeMap<Integer, StepRecord> steps = byJob.get(jobId);
+        if (steps != null) {
+            steps.replaceAll((id, step) -> step.getState().equals("RUNNING")
+                    ? step.toBuilder().setState("CANCELLED").build() : step);
+        }
+    }
+
+    public synchronized List<StepRecord> of(List<Long> jobIds) {
+        List<StepRecord> found = new ArrayList<>();
+        byJob.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .filter(e -> jobIds.isEmpty() || jobIds.contains(e.getKey()))
+                .forEach(e -> found.addAll(e.getValue().values()));
+        return found;
+    }
+}

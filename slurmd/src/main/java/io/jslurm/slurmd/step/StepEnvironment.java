@@ -1,0 +1,68 @@
+package io.jslurm.slurmd.step;
+
+import io.jslurm.protocol.proto.StepLayout;
+import io.jslurm.protocol.proto.StepNode;
+import io.jslurm.slurmd.launch.RepeatedCounts;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The variables each task of a step gets on top of the environment srun sent: the step's shape, taken from the
+ * layout the controller signed, and the task's own ids. SLURM_TASK_PID is set by the task's shell prefix, since
+ * only the task knows its pid.
+ */
+public final class StepEnvironment {
+
+    private StepEnvironment() {
+    }
+
+    /**
+     * @param nodeIndex this node's place in the layout (SLURM_NODEID)
+     * @param localId   the task's place among this node's tasks (SLURM_LOCALID)
+     */
+    public static Map<String, String> forTask(StepLayout layout, int nodeIndex, int localId,
+                                              Map<String, String> base) {
+        Map<String, String> env = new TreeMap<>(base);
+        StepNode node = layout.getNodes(nodeIndex);
+        int procId = node.getTaskIds(localId);
+        String stepId = Integer.toString(layout.getStepId());
+        String ntasks = Integer.toString(layout.getNtasks());
+        env.put("SLURM_JOB_ID", Integer.toUnsignedString(layout.getJobId()));
+        env.put("SLURM_JOBID", Integer.toUnsignedString(layout.getJobId()));
+        env.put("SLURM_STEP_ID", stepId);
+        env.put("SLURM_STEPID", stepId);
+        env.put("SLURM_STEP_NODELIST", layout.getNodeList());
+        env.put("SLURM_STEP_NUM_NODES", Integer.toString(layout.getNodesCount()));
+        env.put("SLURM_STEP_NUM_TASKS", ntasks);
+        env.put("SLURM_STEP_TASKS_PER_NODE", tasksPerNode(layout));
+        env.put("SLURM_NTASKS", ntasks);
+        env.put("SLURM_NPROCS", ntasks);
+        env.put("SLURM_NODEID", Integer.toString(nodeIndex));
+        env.put("SLURM_PROCID", Integer.toString(procId));
+        env.put("SLURM_LOCALID", Integer.toString(localId));
+        env.put("SLURMD_NODENAME", node.getNodeName());
+        env.put("SLURM_CPUS_PER_TASK", Integer.toString(Math.max(1, layout.getCpusPerTask())));
+        if (layout.getGpusPerTask() > 0) {
+            env.put("CUDA_VISIBLE_DEVICES", taskGpus(node, localId, layout.getGpusPerTask()));
+        } else if (node.getGpuIndicesCount() > 0) {
+            env.put("CUDA_VISIBLE_DEVICES", node.getGpuIndicesList().stream().map(String::valueOf)
+                    .collect(Collectors.joining(",")));
+        }
+        return env;
+    }
+
+    /** {@code SLURM_STEP_TASKS_PER_NODE}: the per-node task counts in Slurm's run-length form. */
+    public static String tasksPerNode(StepLayout layout) {
+        List<Integer> counts = layout.getNodesList().stream().map(StepNode::getTaskIdsCount).toList();
+        return RepeatedCounts.format(counts);
+    }
+
+    /** The task's own GPUs: the node's step GPUs dealt {@code perTask} at a time in local task order. */
+    static String taskGpus(StepNode node, int localId, int perTask) {
+        List<Integer> gpus = node.getGpuIndicesList();
+        return gpus.subList(localId * perTask, Math.min(gpus.size(), (localId + 1) * perTask)).stream()
+                .map(String::valueOf).collect(Collectors.joining(","));
+    }
+}

@@ -1,0 +1,388 @@
+package io.jslurm.slurmd.step;
+
+import io.jslurm.protocol.auth.AuthException;
+import io.jslurm.protocol.auth.StepCredentials;
+import io.jslurm.protocol.proto.LaunchTasks;
+import io.jslurm.protocol.proto.StepLayout;
+import io.jslurm.protocol.proto.StepNode;
+import io.jslurm.protocol.stepio.StepIoFrame;
+import io.jslurm.slurmd.cgroup.Cgroup;
+import io.jslurm.slurmd.cgroup.CgroupLimits;
+import io.jslurm.slurmd.cgroup.CgroupManager;
+import io.jslurm.slurmd.cgroup.StepName;
+import io.jslurm.slurmd.launch.GroupDatabase;
+import io.jslurm.slurmd.launch.JobUser;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.function.LongPredicate;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs this node's tasks of job steps: checks the controller's signature on the layout srun brings, starts each
+ * task as the job's user in the step's cgroup, and streams its output and end to srun's I/O port (see
+ * {@link StepIoFrame}); srun's stdin and signals come back the same way.
+ */
+public final class StepTasks implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StepTasks.class);
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(10);
+    static final String SETPRIV = "/usr/bin/setpriv";
+
+    private final String nodeName;
+    private final StepCredentials credentials;
+    private final CgroupManager cgroups;
+    private final LongPredicate batchJobRunsHere;
+    private final InstantSource clock;
+    private final ExecutorService threads;
+    private final Map<String, RunningStep> running = new ConcurrentHashMap<>();
+
+    /**
+     * @param batchJobRunsHere whether a job's batch script runs on this node (its cgroup is then the batch's to
+     *                         remove)
+     * @param threads          unbounded: each task holds threads for its output while it runs
+     */
+    public StepTasks(String nodeName, StepCredentials credentials, CgroupManager cgroups,
+                     LongPredicate batchJobRunsHere, InstantSource clock, ExecutorService threads) {
+        this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
+        this.credentials = Objects.requireNonNull(credentials, "credentials");
+        this.cgroups = Objects.requireNonNull(cgroups, "cgroups");
+        this.batchJobRunsHere = Objects.requireNonNull(batchJobRunsHere, "batchJobRunsHere");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.threads = Objects.requireNonNull(threads, "threads");
+    }
+
+    /** Why a launch was refused; the message is for srun's user. */
+    public static final class LaunchRefused extends Exception {
+        public LaunchRefused(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Starts this node's tasks and returns once they run.
+     *
+     * @param callerUid who asked (srun's user); must own the step, or be root
+     */
+    public void launch(LaunchTasks request, long callerUid) throws LaunchRefused, IOException {
+        StepLayout layout;
+        try {
+            layout = credentials.verify(request.getCredential());
+        } catch (AuthException e) {
+            throw new LaunchRefused("Invalid job credential: " + e.getMessage());
+        }
+        if (layout.getExpiresAtMs() < clock.millis()) {
+            throw new LaunchRefused("Job credential expired");
+        }
+        if (callerUid != 0 && callerUid != Integer.toUnsignedLong(layout.getUid())) {
+            throw new LaunchRefused("Access/permission denied: the step belongs to uid "
+                    + Integer.toUnsignedLong(layout.getUid()));
+        }
+        int nodeIndex = nodeIndex(layout);
+        String key = layout.getJobId() + "." + layout.getStepId();
+        if (running.containsKey(key)) {
+            throw new LaunchRefused("Duplicate job id: step " + key + " already runs on " + nodeName);
+        }
+        JobUser user = new JobUser(layout.getUserName(), layout.getUid(), layout.getGid());
+        long jobId = Integer.toUnsignedLong(layout.getJobId());
+        cgroups.createJob(user.uid(), jobId, CgroupLimits.NONE);
+        Cgroup stepCgroup = cgroups.createStep(user.uid(), jobId, StepName.of(layout.getStepId()),
+                CgroupLimits.NONE);
+        Socket io = connect(request);
+        DataOutputStream toSrun = new DataOutputStream(new BufferedOutputStream(io.getOutputStream(), 1 << 16));
+        byte[] hello = concat(request.getIoKey().toByteArray(), nodeName.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        new StepIoFrame(StepIoFrame.Kind.HELLO, -1, hello).writeTo(toSrun);
+        StepNode node = layout.getNodes(nodeIndex);
+        RunningStep step = new RunningStep(key, jobId, node.getTaskIdsCount(), stepCgroup, io, toSrun);
+        running.put(key, step);
+        List<Integer> groups = GroupDatabase.groupsOf(user);
+        try {
+            for (int local = 0; local < node.getTaskIdsCount(); local++) {
+                int task = node.getTaskIds(local);
+                Map<String, String> env = StepEnvironment.forTask(layout, nodeIndex, local,
+                        request.getEnvironmentMap());
+                ProcessBuilder builder = new ProcessBuilder(stepCgroup.joinAndExec(command(user, groups,
+                        request.getArgvList())));
+                builder.environment().clear();
+                builder.environment().putAll(env);
+                Path workDir = Path.of(request.getWorkDir().isEmpty() ? "/" : request.getWorkDir());
+                builder.directory((Files.isDirectory(workDir) ? workDir : Path.of("/tmp")).toFile());
+                boolean readsStdin = request.hasStdinTask() && request.getStdinTask() == task;
+                if (!readsStdin) {
+                    builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                }
+                Process process = builder.start();
+                step.started(task, process);
+                threads.execute(() -> pump(process.getInputStream(), StepIoFrame.Kind.STDOUT, task, step));
+                threads.execute(() -> pump(process.getErrorStream(), StepIoFrame.Kind.STDERR, task, step));
+                threads.execute(() -> awaitTask(task, process, step));
+            }
+        } catch (IOException | RuntimeException e) {
+            StepIoFrame.text(StepIoFrame.Kind.LAUNCH_FAILED, -1, e.getMessage()).writeTo(toSrun);
+            step.abort();
+            finish(step);
+            throw e;
+        }
+        threads.execute(() -> listen(step));
+        LOG.info("step {}: {} tasks started for {} (uid {}): {}", key, node.getTaskIdsCount(), user.name(),
+                user.uid(), String.join(" ", request.getArgvList()));
+    }
+
+    private int nodeIndex(StepLayout layout) throws LaunchRefused {
+        for (int i = 0; i < layout.getNodesCount(); i++) {
+            if (layout.getNodes(i).getNodeName().equals(nodeName)) {
+                return i;
+            }
+        }
+        throw new LaunchRefused("Node " + nodeName + " is not part of step " + layout.getJobId() + "."
+                + layout.getStepId());
+    }
+
+    /** As the user with exactly their groups; the shell sets SLURM_TASK_PID to its pid, which exec keeps. */
+    static List<String> command(JobUser user, List<Integer> groups, List<String> argv) {
+        List<String> command = new ArrayList<>(List.of(SETPRIV, "--reuid=" + user.uid(), "--regid=" + user.gid(),
+                groups.isEmpty() ? "--clear-groups"
+                        : "--groups=" + groups.stream().map(String::valueOf).collect(Collectors.joining(",")),
+                "--", "/bin/sh", "-c", "SLURM_TASK_PID=$$; export SLURM_TASK_PID; exec \"$@\"", "slurmstepd"));
+        command.addAll(argv);
+        return command;
+    }
+
+    private static Socket connect(LaunchTasks request) throws IOException {
+        Socket socket = new Socket();
+        socket.setTcpNoDelay(true);
+        socket.connect(new InetSocketAddress(request.getIoHost(), request.getIoPort()),
+                (int) CONNECT_TIMEOUT.toMillis());
+        return socket;
+    }
+
+    private void pump(InputStream from, StepIoFrame.Kind kind, int task, RunningStep step) {
+        byte[] buffer = new byte[8192];
+        try (from) {
+            int n;
+            while ((n = from.read(buffer)) > 0) {
+                step.send(new StepIoFrame(kind, task, Arrays.copyOf(buffer, n)));
+            }
+        } catch (IOException e) {
+            // The task's pipe closed with it.
+        } finally {
+            step.streamClosed(task);
+        }
+    }
+
+    private void awaitTask(int task, Process process, RunningStep step) {
+        try {
+            int status = process.waitFor();
+            step.awaitStreams(task);
+            // The shell prefix execs the task, so a signal shows as the JDK's 128 + signal.
+            int signal = status > 128 && status < 128 + 65 && step.wasSignalled() ? status - 128 : 0;
+            step.send(StepIoFrame.exit(task, signal != 0 ? 0 : status, signal));
+            if (step.taskEnded()) {
+                finish(step);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** srun's stdin and signals. */
+    private void listen(RunningStep step) {
+        try {
+            DataInputStream in = new DataInputStream(new BufferedInputStream(step.io.getInputStream()));
+            while (true) {
+                StepIoFrame frame = StepIoFrame.readFrom(in);
+                switch (frame.kind()) {
+                    case STDIN -> step.stdin(frame.task(), frame.payload());
+                    case STDIN_EOF -> step.closeStdin(frame.task());
+                    case SIGNAL -> step.signal(frame.number(0));
+                    default -> LOG.warn("step {}: unexpected {} frame from srun", step.key, frame.kind());
+                }
+            }
+        } catch (IOException e) {
+            // srun went away, or the step ended and closed the connection.
+            if (!step.isDone()) {
+                LOG.info("step {}: srun's I/O connection closed; killing the step's tasks", step.key);
+                step.signal(9);
+            }
+        }
+    }
+
+    /** SIGKILL to every step of the job here (the job was cancelled or its allocation ended). */
+    public void terminateJob(long jobId) {
+        running.values().stream().filter(step -> step.jobId == jobId).forEach(step -> step.signal(9));
+    }
+
+    public boolean hasSteps(long jobId) {
+        return running.values().stream().anyMatch(step -> step.jobId == jobId);
+    }
+
+    private void finish(RunningStep step) {
+        running.remove(step.key);
+        step.done();
+        try {
+            Cgroup cgroup = step.cgroup;
+            if (!cgroup.isEmpty()) {
+                cgroup.kill();
+            }
+            cgroup.awaitEmpty(DRAIN_TIMEOUT);
+            cgroup.remove();
+            if (!batchJobRunsHere.test(step.jobId) && !hasSteps(step.jobId)) {
+                cgroups.findJob(step.jobId).filter(Cgroup::isEmpty).ifPresent(Cgroup::remove);
+            }
+        } catch (RuntimeException e) {
+            LOG.error("step {}: cleaning up its cgroup: {}", step.key, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            step.io.close();
+        } catch (IOException ignored) {
+            // already gone
+        }
+        LOG.info("step {}: ended on {}", step.key, nodeName);
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] both = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        return both;
+    }
+
+    @Override
+    public void close() {
+        running.values().forEach(step -> step.signal(9));
+    }
+
+    /** One step's tasks on this node and its connection to srun. */
+    private static final class RunningStep {
+        final String key;
+        final long jobId;
+        /** The node's task count: the step ends here once that many ended, however fast the first ones were. */
+        private final int taskCount;
+        final Cgroup cgroup;
+        final Socket io;
+        private final DataOutputStream toSrun;
+        private final Map<Integer, Process> tasks = new ConcurrentHashMap<>();
+        private final Map<Integer, Integer> openStreams = new ConcurrentHashMap<>();
+        private int endedTasks;
+        private volatile boolean signalled;
+        private volatile boolean done;
+
+        RunningStep(String key, long jobId, int taskCount, Cgroup cgroup, Socket io, DataOutputStream toSrun) {
+            this.key = key;
+            this.jobId = jobId;
+            this.taskCount = taskCount;
+            this.cgroup = cgroup;
+            this.io = io;
+            this.toSrun = toSrun;
+        }
+
+        void started(int task, Process process) {
+            tasks.put(task, process);
+            openStreams.put(task, 2);
+        }
+
+        void send(StepIoFrame frame) {
+            try {
+                frame.writeTo(toSrun);
+            } catch (IOException e) {
+                // srun is gone; the listener kills the tasks.
+            }
+        }
+
+        void streamClosed(int task) {
+            synchronized (openStreams) {
+                openStreams.merge(task, -1, Integer::sum);
+                openStreams.notifyAll();
+            }
+        }
+
+        /** Output comes before the task's end, so srun prints everything a task wrote before its status. */
+        void awaitStreams(int task) throws InterruptedException {
+            long deadline = System.nanoTime() + DRAIN_TIMEOUT.toNanos();
+            synchronized (openStreams) {
+                while (openStreams.getOrDefault(task, 0) > 0 && System.nanoTime() < deadline) {
+                    openStreams.wait(100);
+                }
+            }
+        }
+
+        synchronized boolean taskEnded() {
+            return ++endedTasks == taskCount;
+        }
+
+        void stdin(int task, byte[] bytes) {
+            Process process = tasks.get(task);
+            if (process == null) {
+                return;
+            }
+            try {
+                OutputStream in = process.getOutputStream();
+                in.write(bytes);
+                in.flush();
+            } catch (IOException e) {
+                // The task closed its stdin or ended.
+            }
+        }
+
+        void closeStdin(int task) {
+            Process process = tasks.get(task);
+            if (process != null) {
+                try {
+                    process.getOutputStream().close();
+                } catch (IOException ignored) {
+                    // already closed
+                }
+            }
+        }
+
+        void signal(int signal) {
+            signalled = true;
+            try {
+                if (signal == 9) {
+                    cgroup.kill();
+                } else {
+                    cgroup.signal(signal);
+                }
+            } catch (RuntimeException e) {
+                LOG.warn("step {}: signal {}: {}", key, signal, e.getMessage());
+            }
+        }
+
+        boolean wasSignalled() {
+            return signalled;
+        }
+
+        void abort() {
+            tasks.values().forEach(Process::destroyForcibly);
+        }
+
+        void done() {
+            done = true;
+        }
+
+        boolean isDone() {
+            return done;
+        }
+    }
+}
