@@ -3,7 +3,8 @@
 # every start.
 
 # The install folder as an absolute path without "." or "..", so that class paths (which archives
-# record) read the same however the command was called.
+# record) read the same however the command was called. Dropping ".." by hand is right unless a
+# folder on the way is a symlink; then the kernel is asked, at the cost of one fork.
 canonical_home() {
   local path=${BASH_SOURCE[0]%/*}/.. part out=()
   [[ $path == /* ]] || path=$PWD/$path
@@ -16,6 +17,8 @@ canonical_home() {
     esac
   done
   home="/${out[*]}"
+  [[ $home/libexec -ef ${BASH_SOURCE[0]%/*} ]] && return
+  home=$(cd -P "${BASH_SOURCE[0]%/*}/.." && pwd)
 }
 
 # Sets jdk_major and jdk_version from a JDK's release file (both empty when it has none).
