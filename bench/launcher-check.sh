@@ -75,8 +75,11 @@ for jdk in /usr/lib/jvm/*; do
   expect_same "empty archive" run_scontrol
 
   cp -p "$saved" "$archive"
-  touch "$dist/lib/jslurm-common-"*.jar
+  jar=$(echo "$dist/lib/jslurm-common-"*.jar)
+  touch -r "$jar" "$work/jar-time"
+  touch "$jar"
   expect_same "archive older than a jar (ignored)" run_scontrol
+  touch -r "$work/jar-time" "$jar"
   rm -f "$archive"
   expect_same "missing archive (first use)" run_scontrol
   for ((i = 0; i < 120; i++)); do
@@ -92,7 +95,6 @@ for jdk in /usr/lib/jvm/*; do
   fi
   rm -rf "$XDG_CACHE_HOME/jslurm"
   cp -p "$saved" "$archive"
-  touch "$archive"
 done
 echo "$failures failure(s)"
 ((failures == 0))
