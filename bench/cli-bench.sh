@@ -1,0 +1,197 @@
+#!/bin/bash
+# Command start-up and submission benchmark for jslurm (see docs/performance.md).
+#   bench/cli-bench.sh [-n RUNS] [-d DIST] [-s startup|controller|all]
+#     -n  runs per single-command median (default 21)
+#     -d  the distribution folder (default dist/target/jslurm: build it first)
+#     -s  which part to run (default all)
+# Part "startup" needs no controller: one command, median wall and CPU (user+sys) time of RUNS runs,
+# for every JDK 17+ in /usr/lib/jvm, three ways: as main's launcher started commands (all jars in
+# lib/, no archive), on the commands' own class path without an archive (JSLURM_CDS=off), and as
+# the launcher starts them now (own class path and archive). The commands reach no controller: sbatch
+# parses a job script, reads slurm.conf, signs and fails to connect; scontrol expands a hostlist.
+# Part "controller" starts bin/slurmctld on loopback with a throw-away configuration and state, then
+# times 500 sequential sbatch calls, 4 parallel submitters (125 each), and squeue over 2,000 and
+# 10,000 queued jobs; it stops the controller at the end (also on Ctrl-C). It needs a dist whose
+# bin/slurmctld is the controller (not the "not implemented" stand-in).
+# Every loop is bounded; nothing listens beyond 127.0.0.1.
+set -u
+
+runs=21 part=all
+dist=$(cd "$(dirname "$0")/.." && pwd)/dist/target/jslurm
+while getopts n:d:s: opt; do
+  case $opt in
+    n) runs=$OPTARG ;;
+    d) dist=$OPTARG ;;
+    s) part=$OPTARG ;;
+    *) exit 2 ;;
+  esac
+done
+[[ -x $dist/bin/sbatch && -r $dist/lib/cli.classpath ]] || { echo "no distribution at $dist: build dist first" >&2; exit 2; }
+training=$dist/libexec/cds-training
+work=$(mktemp -d)
+controller_pid=""
+cleanup() {
+  if [[ -n $controller_pid ]]; then
+    kill -TERM "$controller_pid" 2>/dev/null
+    wait "$controller_pid" 2>/dev/null
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# median_of NUMBERS...: the middle value (lower middle for an even count)
+median_of() {
+  printf '%s\n' "$@" | sort -n | sed -n "$((($# + 1) / 2))p"
+}
+
+# measure RUNS COMMAND...: prints "WALL_MS CPU_MS", medians over RUNS runs (output discarded)
+measure() {
+  local n=$1 i t real user sys walls=() cpus=()
+  shift
+  for ((i = 0; i < n; i++)); do
+    t=$({ TIMEFORMAT='%3R %3U %3S'; time "$@" >/dev/null 2>&1; } 2>&1)
+    read -r real user sys <<<"$t"
+    walls+=("$(awk -v r="$real" 'BEGIN { printf "%d", r * 1000 + 0.5 }')")
+    cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%d", (u + s) * 1000 + 0.5 }')")
+  done
+  echo "$(median_of "${walls[@]}") $(median_of "${cpus[@]}")"
+}
+
+# Starts COMMAND MAIN ARGS... the way main's launcher did: every jar in lib/, no archive.
+as_before() {
+  local main=$1
+  shift
+  "$jdk/bin/java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -XX:-UsePerfData \
+    -Djslurm.home="$dist" -cp "$dist/lib/*" "$main" "$@"
+}
+own_path_no_archive() { JSLURM_CDS=off JSLURM_JAVA_HOME=$jdk "$dist/libexec/jslurm-java" cli "$@"; }
+as_now() { JSLURM_JAVA_HOME=$jdk "$dist/libexec/jslurm-java" cli "$@"; }
+
+jdks() {
+  local jdk version
+  for jdk in /usr/lib/jvm/*; do
+    [[ -x $jdk/bin/java && ! -L $jdk && -r $jdk/release ]] || continue
+    version=$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' "$jdk/release")
+    ((${version%%.*} >= 17)) 2>/dev/null && echo "$jdk $version"
+  done
+}
+
+startup() {
+  local jdk version label main args how result fake
+  echo "== start-up of one command: median of $runs runs, wall / CPU (user+sys) ms"
+  echo "   machine: $(nproc) CPUs, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1); load: $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%FT%TZ)"
+  # The launcher itself: a JDK whose java does nothing.
+  fake=$work/fake-jdk
+  mkdir -p "$fake/bin"
+  printf '#!/bin/sh\nexit 0\n' >"$fake/bin/java"
+  chmod +x "$fake/bin/java"
+  printf 'JAVA_VERSION="17.0.0"\nJAVA_RUNTIME_VERSION="17.0.0+0-fake"\n' >"$fake/release"
+  result=$(measure "$runs" env JSLURM_JAVA_HOME="$fake" "$dist/bin/sbatch" --wrap=true)
+  echo "   launcher alone (bin/sbatch to a java that exits at once): ${result% *} ms wall, ${result#* } ms CPU"
+  while read -r jdk version; do
+    for label in "sbatch job.sh" "sbatch --wrap=true" "scontrol show hostnames"; do
+      case $label in
+        "sbatch job.sh") main=io.jslurm.cli.sbatch.Sbatch args=("$training/job.sh") ;;
+        "sbatch --wrap=true") main=io.jslurm.cli.sbatch.Sbatch args=(--wrap=true) ;;
+        *) main=io.jslurm.cli.scontrol.Scontrol args=(show hostnames 'gpu[01-16]') ;;
+      esac
+      for how in as_before own_path_no_archive as_now; do
+        result=$(cd "$work" && export SLURM_CONF=$training/slurm.conf && measure "$runs" "$how" "$main" "${args[@]}")
+        printf '   Java %-26s %-26s %-20s %5s ms wall %5s ms CPU\n' "$version" "$label" "$how" "${result% *}" "${result#* }"
+      done
+    done
+  done < <(jdks)
+}
+
+# Waits (at most 60 s) until the controller answers scontrol ping.
+await_controller() {
+  local i
+  for ((i = 0; i < 120; i++)); do
+    "$dist/bin/scontrol" ping >/dev/null 2>&1 && return 0
+    kill -0 "$controller_pid" 2>/dev/null || return 1
+    sleep 0.5
+  done
+  return 1
+}
+
+# submit COUNT: COUNT sequential held submissions; prints nothing, fails on the first refusal
+submit() {
+  local i
+  for ((i = 0; i < $1; i++)); do
+    "$dist/bin/sbatch" --hold --quiet --wrap=true >/dev/null || return 1
+  done
+}
+
+controller() {
+  local port conf start end result total
+  if grep -q NotImplemented "$dist/bin/slurmctld"; then
+    echo "== controller part skipped: bin/slurmctld is not the controller yet in this build"
+    return 0
+  fi
+  port=$((20000 + RANDOM % 20000))
+  conf=$work/etc
+  mkdir -p "$conf" "$work/state" "$work/log"
+  cat >"$conf/slurm.conf" <<EOF
+ClusterName=bench
+SlurmctldHost=localhost(127.0.0.1)
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+AuthType=auth/slurm
+StateSaveLocation=$work/state
+SlurmctldPidFile=$work/slurmctld.pid
+SlurmctldLogFile=$work/log/slurmctld.log
+MaxJobCount=20000
+NodeName=gpu[01-16] NodeAddr=127.0.0.1 CPUs=64 RealMemory=512000 State=UNKNOWN
+PartitionName=batch Nodes=gpu[01-16] Default=YES MaxTime=INFINITE State=UP
+EOF
+  export SLURM_CONF=$conf/slurm.conf
+  "$dist/bin/slurmctld" -D -c -f "$SLURM_CONF" >"$work/log/stdout" 2>&1 &
+  controller_pid=$!
+  if ! await_controller; then
+    echo "== controller did not answer within 60 s; its log:"
+    tail -20 "$work/log/stdout" "$work/log/slurmctld.log" 2>/dev/null
+    return 1
+  fi
+  echo "== against bin/slurmctld on 127.0.0.1:$port (no slurmd: jobs stay pending, held)"
+  result=$(measure "$runs" "$dist/bin/sbatch" --hold --quiet --wrap=true)
+  echo "   one sbatch --wrap=true: ${result% *} ms wall, ${result#* } ms CPU (median of $runs)"
+  start=$EPOCHREALTIME
+  submit 500 || { echo "   a submission was refused"; return 1; }
+  end=$EPOCHREALTIME
+  echo "   500 sequential submissions: $(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f s, %.1f/s", e - s, 500 / (e - s) }')"
+  start=$EPOCHREALTIME
+  local pids=() p failed=0
+  for p in 1 2 3 4; do
+    submit 125 &
+    pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p" || failed=1; done
+  end=$EPOCHREALTIME
+  ((failed)) && { echo "   a parallel submission was refused"; return 1; }
+  echo "   4 parallel submitters x 125: $(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f s, %.1f/s", e - s, 500 / (e - s) }')"
+  total=$((runs + 1000))
+  for target in 2000 10000; do
+    # Arrays of 1,000 tasks fill the queue quickly; squeue -r lists every task as its own line.
+    while ((total + 1000 <= target)); do
+      "$dist/bin/sbatch" --hold --quiet --array=0-999 --wrap=true >/dev/null || return 1
+      total=$((total + 1000))
+    done
+    if ((total < target)); then
+      "$dist/bin/sbatch" --hold --quiet --array=0-$((target - total - 1)) --wrap=true >/dev/null || return 1
+      total=$target
+    fi
+    echo "   squeue -r over $total queued jobs ($("$dist/bin/squeue" -r -h | wc -l) lines): $(measure 5 "$dist/bin/squeue" -r | awk '{ printf "%s ms wall, %s ms CPU", $1, $2 }') (median of 5)"
+  done
+  kill -TERM "$controller_pid"
+  wait "$controller_pid" 2>/dev/null
+  controller_pid=""
+  echo "   controller stopped"
+}
+
+case $part in
+  startup) startup ;;
+  controller) controller ;;
+  all) startup && controller ;;
+  *) echo "unknown part: $part" >&2; exit 2 ;;
+esac
