@@ -1,6 +1,6 @@
 #!/bin/bash
 # Command start-up and submission benchmark for jslurm (see docs/performance.md).
-#   bench/cli-bench.sh [-n RUNS] [-d DIST] [-s startup|controller|all]
+#   bench/cli-bench.sh [-n RUNS] [-d DIST] [-s startup|squeue-offline|controller|all]
 #     -n  runs per single-command median (default 21)
 #     -d  the distribution folder (default dist/target/jslurm: build it first)
 #     -s  which part to run (default all)
@@ -9,6 +9,9 @@
 # lib/, no archive), on the commands' own class path without an archive (JSLURM_CDS=off), and as
 # the launcher starts them now (own class path and archive). The commands reach no controller: sbatch
 # parses a job script, reads slurm.conf, signs and fails to connect; scontrol expands a hostlist.
+# Part "squeue-offline" needs no controller either: bench/SqueueOffline.java decodes a stored
+# controller answer with 2,000 or 10,000 pending jobs and prints it as squeue does, in a fresh JVM
+# with its own archive, so it costs what squeue costs less the socket.
 # Part "controller" starts bin/slurmctld on loopback with a throw-away configuration and state, then
 # times 500 sequential sbatch calls, 4 parallel submitters (125 each), and squeue over 2,000 and
 # 10,000 queued jobs; it stops the controller at the end (also on Ctrl-C). It needs a dist whose
@@ -104,6 +107,36 @@ startup() {
   done < <(jdks)
 }
 
+squeue_offline() {
+  local jdk version javac classes=$work/squeue-offline cp archive dump use count result
+  echo "== squeue without a controller (bench/SqueueOffline.java): median of $runs runs, wall / CPU ms"
+  cp=$(sed -n 's/^path=//p' "$dist/lib/cli.classpath" | sed "s#lib/#$dist/lib/#g")
+  while read -r jdk version; do
+    [[ -x $jdk/bin/javac ]] && javac=$jdk/bin/javac && break
+  done < <(jdks)
+  [[ -n ${javac:-} ]] || { echo "   skipped: no javac"; return 0; }
+  mkdir -p "$classes"
+  "$javac" --release 17 -d "$classes" -cp "$cp" "$(dirname "$0")/SqueueOffline.java" || return 1
+  for count in 2000 10000; do
+    "$jdk/bin/java" -cp "$cp:$classes" SqueueOffline write "$count" "$work/answer-$count.bin" || return 1
+  done
+  while read -r jdk version; do
+    # The launcher's flags and kind of archive for this JDK, trained on the 2,000-job answer.
+    if ((${version%%.*} >= 25)); then
+      archive=$work/squeue-$version.aot dump=(-XX:AOTCacheOutput="$archive") use=(-XX:AOTCache="$archive")
+    else
+      archive=$work/squeue-$version.jsa dump=(-XX:ArchiveClassesAtExit="$archive") use=(-XX:SharedArchiveFile="$archive")
+    fi
+    "$jdk/bin/java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC "${dump[@]}" -cp "$cp:$classes" \
+      SqueueOffline show "$work/answer-2000.bin" >/dev/null 2>&1
+    for count in 2000 10000; do
+      result=$(measure "$runs" "$jdk/bin/java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData \
+        "${use[@]}" -cp "$cp:$classes" SqueueOffline show "$work/answer-$count.bin")
+      printf '   Java %-26s squeue over %5d pending jobs %5s ms wall %5s ms CPU\n' "$version" "$count" "${result% *}" "${result#* }"
+    done
+  done < <(jdks)
+}
+
 # Waits (at most 60 s) until the controller answers scontrol ping.
 await_controller() {
   local i
@@ -191,7 +224,8 @@ EOF
 
 case $part in
   startup) startup ;;
+  squeue-offline) squeue_offline ;;
   controller) controller ;;
-  all) startup && controller ;;
+  all) startup && squeue_offline && controller ;;
   *) echo "unknown part: $part" >&2; exit 2 ;;
 esac
