@@ -28,11 +28,6 @@ public final class ControllerException extends Exception {
         return errno;
     }
 
-    /** The same error, its message preceded by what failed ({@code slurm_load_node: ...}). */
-    public ControllerException in(String context) {
-        return new ControllerException(errno, context + ": " + getMessage(), false);
-    }
-
     public static ControllerException unreachable() {
         return new ControllerException(SlurmErrno.SLURMCTLD_COMMUNICATIONS_CONNECTION_ERROR, null);
     }

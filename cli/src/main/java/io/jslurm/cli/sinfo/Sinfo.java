@@ -109,11 +109,15 @@ public final class Sinfo {
         List<PartitionRecord> partitions = answeredPartitions;
         List<NodeRecord> nodes = answeredNodes;
         if (partitions == null) {
+            String loading = "slurm_load_partitions";
             try (Controller controller = env.controllers().open()) {
-                partitions = loadPartitions(controller, settings);
-                nodes = loadNodes(controller, settings);
+                partitions = controller.call(PartitionInfoRequest.newBuilder().setShowAll(settings.all()).build(),
+                        PartitionInfoResponse.class).getPartitionsList();
+                loading = "slurm_load_node";
+                nodes = controller.call(NodeInfoRequest.newBuilder().setShowAll(settings.all()).build(),
+                        NodeInfoResponse.class).getNodesList();
             } catch (ControllerException failed) {
-                err.println(failed.getMessage());
+                err.println(loading + ": " + failed.getMessage());
                 return 1;
             }
         }
@@ -142,30 +146,10 @@ public final class Sinfo {
         }
         StringBuilder lines = new StringBuilder();
         for (NodeGroup group : groups) {
-            lines.append(format.line(group)).append('\n');
+            format.appendLine(lines, group).append('\n');
         }
         out.print(lines);
         return 0;
-    }
-
-    /** Partitions first, as Slurm's sinfo loads them; its failure reads {@code slurm_load_partitions: ...}. */
-    private static List<PartitionRecord> loadPartitions(Controller controller, Settings settings)
-            throws ControllerException {
-        try {
-            return controller.call(PartitionInfoRequest.newBuilder().setShowAll(settings.all()).build(),
-                    PartitionInfoResponse.class).getPartitionsList();
-        } catch (ControllerException failed) {
-            throw failed.in("slurm_load_partitions");
-        }
-    }
-
-    private static List<NodeRecord> loadNodes(Controller controller, Settings settings) throws ControllerException {
-        try {
-            return controller.call(NodeInfoRequest.newBuilder().setShowAll(settings.all()).build(),
-                    NodeInfoResponse.class).getNodesList();
-        } catch (ControllerException failed) {
-            throw failed.in("slurm_load_node");
-        }
     }
 
     private Optional<Settings> settings(ParsedOptions parsed) {

@@ -224,7 +224,7 @@ public final class Squeue {
         }
         StringBuilder lines = new StringBuilder(jobs.size() * 96);
         for (JobRecord job : jobs) {
-            lines.append(format.line(job)).append('\n');
+            format.appendLine(lines, job).append('\n');
         }
         out.print(lines);
     }
