@@ -94,3 +94,12 @@ name_archive() {
   archive_name=$java_version-$cli_key/$1.$archive_kind
   user_cds=${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/jslurm/cds
 }
+
+# Sets command_flags: the JVM flags of a short-lived command on the chosen JDK (java_major).
+# protobuf-java reads arrays through sun.misc.Unsafe; from JDK 24 that prints four warning lines to
+# stderr on every start unless allowed (the option exists from JDK 23).
+command_jvm_flags() {
+  command_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData)
+  ((java_major >= 23)) && command_flags+=(--sun-misc-unsafe-memory-access=allow)
+  return 0
+}
