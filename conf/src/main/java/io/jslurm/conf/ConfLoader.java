@@ -3,15 +3,16 @@ package io.jslurm.conf;
 import io.jslurm.conf.cgroup.CgroupConfig;
 import io.jslurm.conf.dbd.SlurmdbdConfig;
 import io.jslurm.conf.gres.GresConfParser;
+import io.jslurm.conf.gres.GresCheck;
 import io.jslurm.conf.gres.GresConfig;
 import io.jslurm.conf.parse.ConfLine;
+import io.jslurm.conf.parse.ConfPair;
 import io.jslurm.conf.parse.IncludeReader;
 import io.jslurm.conf.slurm.SlurmConfParser;
 import io.jslurm.conf.slurm.SlurmConfig;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * Reads a cluster's configuration files. slurm.conf is required; gres.conf and cgroup.conf are read
@@ -22,12 +23,10 @@ public final class ConfLoader {
     public static final String GRES_CONF = "gres.conf";
     public static final String CGROUP_CONF = "cgroup.conf";
 
-    private final ConfFiles files;
     private final IncludeReader reader;
 
     public ConfLoader(ConfFiles files) {
-        this.files = Objects.requireNonNull(files, "files");
-        this.reader = new IncludeReader(files);
+        this.reader = new IncludeReader(Objects.requireNonNull(files, "files"));
     }
 
     /** Reads from the local file system. */
@@ -42,10 +41,11 @@ public final class ConfLoader {
         diagnostics.throwIfErrors();
         SlurmConfig slurm = SlurmConfParser.parse(lines, start(slurmConf), diagnostics);
         Path dir = slurmConf.getParent() == null ? Path.of("") : slurmConf.getParent();
-        GresConfig gres = optional(dir.resolve(GRES_CONF), diagnostics)
+        GresConfig gres = reader.readIfPresent(dir.resolve(GRES_CONF), diagnostics)
                 .map(gresLines -> GresConfParser.parse(gresLines, diagnostics))
                 .orElse(GresConfig.EMPTY);
-        CgroupConfig cgroup = optional(dir.resolve(CGROUP_CONF), diagnostics)
+        GresCheck.check(slurm.gresTypes(), gresTypesLocation(slurm, slurmConf), slurm.nodes(), gres, diagnostics);
+        CgroupConfig cgroup = reader.readIfPresent(dir.resolve(CGROUP_CONF), diagnostics)
                 .map(cgroupLines -> CgroupConfig.parse(cgroupLines, start(dir.resolve(CGROUP_CONF)), diagnostics))
                 .orElseGet(CgroupConfig::defaults);
         diagnostics.throwIfErrors();
@@ -62,8 +62,9 @@ public final class ConfLoader {
         return new Loaded<>(config, diagnostics.warnings());
     }
 
-    private Optional<List<ConfLine>> optional(Path path, Diagnostics diagnostics) {
-        return files.read(path).isPresent() ? reader.read(path, diagnostics) : Optional.empty();
+    private static Location gresTypesLocation(SlurmConfig slurm, Path slurmConf) {
+        ConfPair gresTypes = slurm.settings().get("GresTypes");
+        return gresTypes == null ? start(slurmConf) : gresTypes.location();
     }
 
     private static Location start(Path file) {

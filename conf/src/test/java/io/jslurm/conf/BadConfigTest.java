@@ -49,28 +49,37 @@ class BadConfigTest {
                 bad("bad partition state", BASE + "NodeName=n1\nPartitionName=p Nodes=n1 State=OPEN\n",
                         "/etc/slurm/slurm.conf:4: invalid value 'OPEN' for State: expected one of UP, DOWN, DRAIN, INACTIVE"),
                 bad("bad hostlist", BASE + "NodeName=n[1-\n",
-                        "/etc/slurm/slurm.conf:3: invalid value 'n[1-' for NodeName: Invalid hostlist: n[1- ('[' without ']')"),
+                        "/etc/slurm/slurm.conf:3: invalid value 'n[1-' for NodeName: '[' without ']'"),
                 bad("backwards range", BASE + "NodeName=n[5-1]\n",
-                        "/etc/slurm/slurm.conf:3: invalid value 'n[5-1]' for NodeName: Invalid hostlist: n[5-1] "
-                                + "(range '5-1' runs backwards)"),
+                        "/etc/slurm/slurm.conf:3: invalid value 'n[5-1]' for NodeName: range '5-1' runs backwards"),
+                bad("bad TRES weight", BASE + "PriorityWeightTRES=CPU=1000,GPU=2000\n",
+                        "/etc/slurm/slurm.conf:3: invalid value 'CPU=1000,GPU=2000' for PriorityWeightTRES: 'GPU' is not "
+                                + "a TRES name such as cpu, mem, node, billing, gres/gpu or license/NAME"),
+                bad("bad node Gres", BASE + "GresTypes=gpu\nNodeName=n1 Gres=gpu:a100:eight:x\n",
+                        "/etc/slurm/slurm.conf:4: invalid value 'gpu:a100:eight:x' for Gres: invalid entry "
+                                + "'gpu:a100:eight:x'; expected NAME[:TYPE][:COUNT], comma separated"),
                 bad("node defined twice", BASE + "NodeName=n[1-4]\nNodeName=n4\n",
                         "/etc/slurm/slurm.conf:4: node 'n4' is already defined at /etc/slurm/slurm.conf:3"),
                 bad("partition names an undefined node", BASE + "NodeName=n[1-4]\nPartitionName=p Nodes=n[3-5]\n",
                         "/etc/slurm/slurm.conf:4: partition 'p' names node 'n5', which no NodeName line defines"),
-                bad("two default partitions", BASE + "NodeName=n1\nPartitionName=a Nodes=n1 Default=YES\n"
-                                + "PartitionName=b Nodes=n1 Default=YES\n",
-                        "/etc/slurm/slurm.conf:5: partition 'b' is marked Default=YES but 'a' already is, at "
-                                + "/etc/slurm/slurm.conf:4"),
+                bad("partition defined twice", BASE + "NodeName=n1\nPartitionName=a Nodes=n1\n"
+                                + "PartitionName=a Nodes=n1\n",
+                        "/etc/slurm/slurm.conf:5: partition 'a' is already defined at /etc/slurm/slurm.conf:4"),
                 bad("NodeAddr count differs", BASE + "NodeName=n[1-3] NodeAddr=10.0.0.[1-2]\n",
                         "/etc/slurm/slurm.conf:3: invalid value '10.0.0.[1-2]' for NodeAddr: it names 2 hosts but "
                                 + "NodeName names 3 nodes; give one per node"),
-                bad("CPUs against topology", BASE + "NodeName=n1 CPUs=10 Sockets=2 CoresPerSocket=4 ThreadsPerCore=2\n",
-                        "/etc/slurm/slurm.conf:3: invalid value '10' for CPUs: the topology gives 16 threads on 8 cores; "
-                                + "CPUs must equal one of them"),
                 bad("bad value on a DEFAULT line is reported once, at that line",
                         BASE + "NodeName=DEFAULT RealMemory=lots\nNodeName=n1\nNodeName=n2\n",
                         "/etc/slurm/slurm.conf:3: invalid value 'lots' for RealMemory: expected a whole number from 1 to "
-                                + Long.MAX_VALUE),
+                                + Long.MAX_VALUE / (1024 * 1024)),
+                bad("bad time limit", BASE + "NodeName=n1\nPartitionName=p Nodes=n1 MaxTime=3days\n",
+                        "/etc/slurm/slurm.conf:4: invalid value '3days' for MaxTime: expected MM, MM:SS, HH:MM:SS, "
+                                + "D-HH, D-HH:MM or D-HH:MM:SS, UNLIMITED or INFINITE"),
+                bad("bad priority age", BASE + "PriorityMaxAge=1w\n",
+                        "/etc/slurm/slurm.conf:3: invalid value '1w' for PriorityMaxAge: expected MM, MM:SS, HH:MM:SS, "
+                                + "D-HH, D-HH:MM or D-HH:MM:SS"),
+                bad("MemSpecLimit above RealMemory", BASE + "NodeName=n1 RealMemory=1000 MemSpecLimit=2000\n",
+                        "/etc/slurm/slurm.conf:3: invalid value '2000' for MemSpecLimit: it is more than RealMemory=1000"),
                 bad("unknown key on a DEFAULT line", BASE + "NodeName=DEFAULT Sokets=2\nNodeName=n1\n",
                         "/etc/slurm/slurm.conf:3: unknown key 'Sokets'; did you mean 'Sockets'?"),
                 bad("continuation at end of file", BASE + "NodeName=n1 \\\n",

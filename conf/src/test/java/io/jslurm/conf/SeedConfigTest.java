@@ -2,6 +2,9 @@ package io.jslurm.conf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jslurm.common.gres.GresSpec;
+import io.jslurm.common.time.TimeLimit;
+import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.gres.AutoDetect;
 import io.jslurm.conf.slurm.AccountingStoragePlugin;
 import io.jslurm.conf.slurm.AuthPlugin;
@@ -60,8 +63,10 @@ class SeedConfigTest {
         assertThat(conf.nodes()).extracting(NodeConfig::name).containsExactlyElementsOf(expectedNames);
         for (NodeConfig node : conf.nodes()) {
             assertThat(node.cpus()).isEqualTo(128);
-            assertThat(node.realMemoryMb()).isEqualTo(1_048_576L);
-            assertThat(node.gres()).isEqualTo("gpu:a100:8");
+            assertThat(node.realMemory()).isEqualTo(MemorySize.ofMebibytes(1_048_576L));
+            assertThat(node.realMemory()).hasToString("1T");
+            assertThat(node.gres()).isEqualTo(GresSpec.parse("gpu:a100:8"));
+            assertThat(node.gres().entries().get(0).count()).isEqualTo(8);
             assertThat(node.state()).isEqualTo(NodeStateSetting.UNKNOWN);
             assertThat(node.hostname()).isEqualTo(node.name());
             assertThat(node.address()).isEqualTo(node.name());
@@ -77,7 +82,7 @@ class SeedConfigTest {
         PartitionConfig train = conf.partition("train").orElseThrow();
         assertThat(train.isDefault()).isTrue();
         assertThat(train.nodes().ranged()).isEqualTo("gpu-node[01-08]");
-        assertThat(train.maxTime()).isEqualTo("72:00:00");
+        assertThat(train.maxTime()).isEqualTo(TimeLimit.ofMinutes(72 * 60));
         assertThat(train.state()).isEqualTo(PartitionState.UP);
         assertThat(train.allowGroups()).containsExactly("ALL");
         assertThat(train.overSubscribe()).isEqualTo(OverSubscribe.NO);
@@ -85,7 +90,8 @@ class SeedConfigTest {
         PartitionConfig priority = conf.partition("train-priority").orElseThrow();
         assertThat(priority.isDefault()).isFalse();
         assertThat(priority.nodes().ranged()).isEqualTo("gpu-node[09-16]");
-        assertThat(priority.maxTime()).isEqualTo("7-00:00:00");
+        assertThat(priority.maxTime()).isEqualTo(TimeLimit.ofMinutes(7 * 24 * 60));
+        assertThat(priority.maxTime()).hasToString("7-00:00:00");
         assertThat(priority.allowGroups()).containsExactly("ml-team");
         assertThat(conf.defaultPartition()).contains(train);
     }
@@ -104,14 +110,14 @@ class SeedConfigTest {
 
         PartitionConfig prod = conf.partition("prod").orElseThrow();
         assertThat(prod.nodes().ranged()).isEqualTo("gpu[1-5]");
-        assertThat(prod.maxTime()).isEqualTo("72:00:00");
+        assertThat(prod.maxTime()).isEqualTo(TimeLimit.ofMinutes(72 * 60));
         assertThat(prod.state()).isEqualTo(PartitionState.UP);
         assertThat(prod.priorityTier()).isEqualTo(1000);
         assertThat(prod.priorityJobFactor()).isEqualTo(1000);
 
         PartitionConfig dev = conf.partition("dev").orElseThrow();
         assertThat(dev.nodes().ranged()).isEqualTo("gpu[6-8]");
-        assertThat(dev.maxTime()).isEqualTo("12:00:00");
+        assertThat(dev.maxTime()).isEqualTo(TimeLimit.ofMinutes(12 * 60));
         assertThat(dev.priorityTier()).isEqualTo(100);
         assertThat(dev.priorityJobFactor()).isEqualTo(100);
         assertThat(conf.defaultPartition()).isEmpty();

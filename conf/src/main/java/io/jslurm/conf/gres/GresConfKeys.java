@@ -6,6 +6,7 @@ import static io.jslurm.conf.parse.KeySpec.known;
 import static io.jslurm.conf.parse.KeySpec.used;
 import static io.jslurm.conf.parse.ValueType.CHOICE;
 import static io.jslurm.conf.parse.ValueType.HOSTLIST;
+import static io.jslurm.conf.parse.ValueType.IDS;
 import static io.jslurm.conf.parse.ValueType.LIST;
 import static io.jslurm.conf.parse.ValueType.NUMBER;
 import static io.jslurm.conf.parse.ValueType.STRING;
@@ -22,7 +23,7 @@ public final class GresConfKeys {
     public static final KeyTable KEYS = new KeyTable(List.of(
             used("AutoDetect", CHOICE, "", SLURMD),
             used("Count", NUMBER, "", SLURMCTLD, SLURMD),
-            used("Cores", LIST, "", SLURMD),
+            used("Cores", IDS, "", SLURMD),
             used("File", HOSTLIST, "", SLURMD),
             used("Flags", LIST, "", SLURMD),
             used("Links", LIST, "", SLURMD),

@@ -1,5 +1,7 @@
 package io.jslurm.conf.gres;
 
+import io.jslurm.common.cpu.IdSet;
+import io.jslurm.common.text.CountSuffix;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.conf.Diagnostics;
 import io.jslurm.conf.parse.ConfLine;
@@ -45,7 +47,7 @@ public final class GresConfParser {
                 : List.of();
         long count = files.size();
         if (values.isSet("Count")) {
-            count = values.parsed("Count", GresConfParser::parseCount, 0L);
+            count = values.parsed("Count", text -> CountSuffix.parse(text, "count", text), 0L);
             if (!files.isEmpty() && count != files.size()) {
                 values.invalid("Count", values.string("Count"), "File= names " + files.size()
                         + " devices; Count must match it or be left out");
@@ -54,29 +56,8 @@ public final class GresConfParser {
             count = 1;
         }
         return new GresDevice(nodes, values.string("Name"), values.optional("Type"), files, count,
-                values.optional("Cores"), values.list("Links"), values.choices("Flags", GresFlag.class),
+                values.isSet("Cores") ? Optional.of(values.parsed("Cores", IdSet::parse, IdSet.empty())) : Optional.empty(),
+                values.list("Links"), values.choices("Flags", GresFlag.class),
                 line.location());
-    }
-
-    /** A count with an optional K, M, G or T suffix (powers of 1024), as Slurm writes large counts. */
-    static long parseCount(String text) {
-        String upper = text.toUpperCase(java.util.Locale.ROOT);
-        int shift = switch (upper.isEmpty() ? ' ' : upper.charAt(upper.length() - 1)) {
-            case 'K' -> 10;
-            case 'M' -> 20;
-            case 'G' -> 30;
-            case 'T' -> 40;
-            default -> 0;
-        };
-        String digits = shift == 0 ? upper : upper.substring(0, upper.length() - 1);
-        try {
-            long value = Long.parseLong(digits);
-            if (value >= 0) {
-                return value << shift;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException("expected a whole number, optionally with a K, M, G or T suffix");
     }
 }

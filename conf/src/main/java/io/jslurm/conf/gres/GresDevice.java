@@ -1,5 +1,6 @@
 package io.jslurm.conf.gres;
 
+import io.jslurm.common.cpu.IdSet;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.conf.Location;
 import java.util.List;
@@ -13,11 +14,11 @@ import java.util.Set;
  * @param nodes empty when the line applies to every node
  * @param files device files in order, one per unit; empty for count-only resources
  * @param count units described: the number of files when {@code Count} is not given
- * @param cores the cores closest to these devices as written (e.g. {@code 0-31}); empty when not given
+ * @param cores the cores closest to these devices ({@code Cores=0-31}); empty when not given
  * @param links per-device link counts to the other devices, as written
  */
 public record GresDevice(Optional<Hostlist> nodes, String name, Optional<String> type, List<String> files,
-                         long count, Optional<String> cores, List<String> links, Set<GresFlag> flags,
+                         long count, Optional<IdSet> cores, List<String> links, Set<GresFlag> flags,
                          Location location) {
 
     public GresDevice {

@@ -33,7 +33,6 @@ public final class ConfLexer {
             boolean continues = content.endsWith("\\");
             logical.append(continues ? content.substring(0, content.length() - 1) : content);
             if (continues) {
-                logical.append(' ');
                 if (i == physical.length - 1 || i == physical.length - 2 && physical[i + 1].isEmpty()) {
                     diagnostics.error(new Location(file, i + 1), "line continuation '\\' at end of file");
                     logical.setLength(0);

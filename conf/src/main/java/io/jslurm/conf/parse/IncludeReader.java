@@ -27,14 +27,20 @@ public final class IncludeReader {
 
     /** The file's lines with includes expanded, or empty (with an error) when the file itself is missing. */
     public Optional<List<ConfLine>> read(Path file, Diagnostics diagnostics) {
-        Optional<String> text = files.read(file);
-        if (text.isEmpty()) {
+        Optional<List<ConfLine>> lines = readIfPresent(file, diagnostics);
+        if (lines.isEmpty()) {
             diagnostics.error(new Location(file.toString(), 0), "file does not exist or cannot be read");
-            return Optional.empty();
         }
-        List<ConfLine> out = new ArrayList<>();
-        expand(file, text.get(), 0, out, diagnostics);
-        return Optional.of(out);
+        return lines;
+    }
+
+    /** As {@link #read}, for a file that may be left out: empty, without an error, when it is missing. */
+    public Optional<List<ConfLine>> readIfPresent(Path file, Diagnostics diagnostics) {
+        return files.read(file).map(text -> {
+            List<ConfLine> out = new ArrayList<>();
+            expand(file, text, 0, out, diagnostics);
+            return out;
+        });
     }
 
     private void expand(Path file, String text, int depth, List<ConfLine> out, Diagnostics diagnostics) {

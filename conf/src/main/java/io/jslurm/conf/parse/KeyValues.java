@@ -1,5 +1,8 @@
 package io.jslurm.conf.parse;
 
+import io.jslurm.common.time.Elapsed;
+import io.jslurm.common.time.TimeLimit;
+import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.Diagnostics;
 import io.jslurm.conf.Location;
 import java.time.Duration;
@@ -14,6 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -113,13 +118,6 @@ public final class KeyValues {
         return raw(key).strip();
     }
 
-    /** Every set key and its value as written, in canonical spelling. */
-    public Map<String, String> asWritten() {
-        Map<String, String> out = new LinkedHashMap<>();
-        lastPairs().forEach((key, pair) -> out.put(key, pair.value()));
-        return Collections.unmodifiableMap(out);
-    }
-
     /** Parses the value (or default) with a parser that throws {@link IllegalArgumentException} when it does not fit. */
     public <T> T parsed(String key, Function<String, T> parser, T fallback) {
         String value = string(key);
@@ -129,9 +127,22 @@ public final class KeyValues {
         try {
             return parser.apply(value);
         } catch (IllegalArgumentException e) {
-            invalid(key, value, e.getMessage() == null ? table.get(key).type().expected() : e.getMessage());
+            invalid(key, value, reason(e, value, table.get(key).type()));
             return fallback;
         }
+    }
+
+    /**
+     * Common's parsers say {@code Invalid <kind>: <input> (<reason>)}; the error already names the value,
+     * so only the reason is kept.
+     */
+    private static String reason(IllegalArgumentException e, String value, ValueType type) {
+        if (e.getMessage() == null) {
+            return type.expected();
+        }
+        Matcher m = Pattern.compile("Invalid [^:]+: " + Pattern.quote(value) + " \\((.*)\\)", Pattern.DOTALL)
+                .matcher(e.getMessage());
+        return m.matches() ? m.group(1) : e.getMessage();
     }
 
     public long number(String key, long min, long max) {
@@ -165,6 +176,24 @@ public final class KeyValues {
 
     public int integer(String key) {
         return (int) number(key, 0, Integer.MAX_VALUE);
+    }
+
+    /** Memory as slurm.conf writes it: a whole number of megabytes. */
+    public MemorySize megabytes(String key, long min) {
+        return MemorySize.ofMebibytes(number(key, min, Long.MAX_VALUE / (1024 * 1024)));
+    }
+
+    public Optional<MemorySize> optionalMegabytes(String key) {
+        return isSet(key) ? Optional.of(megabytes(key, 0)) : Optional.empty();
+    }
+
+    public TimeLimit timeLimit(String key) {
+        return parsed(key, TimeLimit::parse, TimeLimit.UNLIMITED);
+    }
+
+    /** A duration in Slurm's forms ({@code 30}, {@code 7-0}, {@code 1:00:00}), exact to the second. */
+    public Duration elapsed(String key) {
+        return parsed(key, value -> Elapsed.parse(value).toDuration(), Duration.ZERO);
     }
 
     public int port(String key) {

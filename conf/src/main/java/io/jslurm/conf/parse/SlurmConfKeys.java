@@ -10,6 +10,7 @@ import static io.jslurm.conf.parse.ValueType.CHOICE;
 import static io.jslurm.conf.parse.ValueType.GRES;
 import static io.jslurm.conf.parse.ValueType.HOST;
 import static io.jslurm.conf.parse.ValueType.HOSTLIST;
+import static io.jslurm.conf.parse.ValueType.IDS;
 import static io.jslurm.conf.parse.ValueType.LIST;
 import static io.jslurm.conf.parse.ValueType.MEMORY;
 import static io.jslurm.conf.parse.ValueType.MINUTES;
@@ -169,7 +170,7 @@ public final class SlurmConfKeys {
             used("PriorityWeightJobSize", NUMBER, "0", SLURMCTLD),
             used("PriorityWeightPartition", NUMBER, "0", SLURMCTLD),
             used("PriorityWeightQOS", NUMBER, "0", SLURMCTLD),
-            used("PriorityWeightTRES", OPTIONS, "", SLURMCTLD),
+            used("PriorityWeightTRES", TRES, "", SLURMCTLD),
             known("PrivateData", LIST, "", SLURMCTLD),
             used("ProctrackType", PLUGIN, "proctrack/cgroup", SLURMD),
             used("Prolog", PATH, "", SLURMD),
@@ -196,7 +197,7 @@ public final class SlurmConfKeys {
             known("SchedulerTimeSlice", SECONDS, "30", SLURMCTLD),
             used("SchedulerType", CHOICE, "sched/backfill", SLURMCTLD),
             known("ScronParameters", OPTIONS, "", SLURMCTLD),
-            used("SelectType", CHOICE, "select/cons_tres", SLURMCTLD),
+            used("SelectType", CHOICE, "select/linear", SLURMCTLD),
             used("SelectTypeParameters", OPTIONS, "CR_Core_Memory", SLURMCTLD),
             known("SlurmctldAddr", STRING, "", SLURMCTLD),
             used("SlurmctldDebug", CHOICE, "info", SLURMCTLD),
@@ -261,7 +262,7 @@ public final class SlurmConfKeys {
             used("CoresPerSocket", NUMBER, "1", SLURMCTLD, SLURMD),
             known("CpuBind", CHOICE, "", SLURMD),
             used("CPUs", NUMBER, "", SLURMCTLD, SLURMD).alias("Procs"),
-            used("CpuSpecList", LIST, "", SLURMCTLD, SLURMD),
+            used("CpuSpecList", IDS, "", SLURMCTLD, SLURMD),
             used("Features", LIST, "", SLURMCTLD).alias("Feature"),
             used("Gres", GRES, "", SLURMCTLD, SLURMD),
             used("MemSpecLimit", MEMORY, "0", SLURMCTLD, SLURMD),

@@ -3,6 +3,8 @@ package io.jslurm.conf.slurm;
 import io.jslurm.conf.parse.KeyValues;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Reads the single-setting keys of slurm.conf into the typed groups of {@link SlurmConfig}. */
@@ -16,7 +18,7 @@ final class GlobalSettings {
 
     SchedulingConfig scheduling() {
         return new SchedulingConfig(
-                values.choice("SelectType", SelectPlugin.class, SelectPlugin.CONS_TRES),
+                values.choice("SelectType", SelectPlugin.class, SelectPlugin.LINEAR),
                 values.parsed("SelectTypeParameters", SelectTypeParameters::parse,
                         SelectTypeParameters.parse("CR_Core_Memory")),
                 values.choice("SchedulerType", SchedulerPlugin.class, SchedulerPlugin.BACKFILL),
@@ -30,8 +32,8 @@ final class GlobalSettings {
                 values.choice("PriorityType", PriorityPlugin.class, PriorityPlugin.BASIC),
                 weight("PriorityWeightAge"), weight("PriorityWeightAssoc"), weight("PriorityWeightFairshare"),
                 weight("PriorityWeightJobSize"), weight("PriorityWeightPartition"), weight("PriorityWeightQOS"),
-                values.options("PriorityWeightTRES"),
-                values.string("PriorityMaxAge"), values.string("PriorityDecayHalfLife"),
+                values.parsed("PriorityWeightTRES", TresNames::parseWeights, Map.of()),
+                values.elapsed("PriorityMaxAge"), values.elapsed("PriorityDecayHalfLife"),
                 values.bool("PriorityFavorSmall"), values.choices("PriorityFlags", PriorityFlag.class));
     }
 
@@ -43,7 +45,7 @@ final class GlobalSettings {
         return new AccountingConfig(
                 values.choice("AccountingStorageType", AccountingStoragePlugin.class, AccountingStoragePlugin.NONE),
                 values.optional("AccountingStorageHost"), values.port("AccountingStoragePort"),
-                values.list("AccountingStorageTRES"), values.choices("AccountingStorageEnforce", AccountingEnforce.class));
+                values.parsed("AccountingStorageTRES", TresNames::parseList, List.of()), values.choices("AccountingStorageEnforce", AccountingEnforce.class));
     }
 
     DaemonPaths paths() {

@@ -1,28 +1,27 @@
 package io.jslurm.conf.slurm;
 
+import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.parse.KeyValues;
 import java.util.Objects;
-import java.util.OptionalLong;
+import java.util.Optional;
 
-/** Default and maximum memory per CPU, GPU or node, in megabytes; empty where not set. */
-public record MemoryLimits(OptionalLong defMemPerCpuMb, OptionalLong defMemPerGpuMb, OptionalLong defMemPerNodeMb,
-                           OptionalLong maxMemPerCpuMb, OptionalLong maxMemPerNodeMb) {
+/** Default and maximum memory per CPU, GPU or node; empty where not set. */
+public record MemoryLimits(Optional<MemorySize> defMemPerCpu, Optional<MemorySize> defMemPerGpu,
+                           Optional<MemorySize> defMemPerNode, Optional<MemorySize> maxMemPerCpu,
+                           Optional<MemorySize> maxMemPerNode) {
 
     public MemoryLimits {
-        Objects.requireNonNull(defMemPerCpuMb, "defMemPerCpuMb");
-        Objects.requireNonNull(defMemPerGpuMb, "defMemPerGpuMb");
-        Objects.requireNonNull(defMemPerNodeMb, "defMemPerNodeMb");
-        Objects.requireNonNull(maxMemPerCpuMb, "maxMemPerCpuMb");
-        Objects.requireNonNull(maxMemPerNodeMb, "maxMemPerNodeMb");
+        Objects.requireNonNull(defMemPerCpu, "defMemPerCpu");
+        Objects.requireNonNull(defMemPerGpu, "defMemPerGpu");
+        Objects.requireNonNull(defMemPerNode, "defMemPerNode");
+        Objects.requireNonNull(maxMemPerCpu, "maxMemPerCpu");
+        Objects.requireNonNull(maxMemPerNode, "maxMemPerNode");
     }
 
     /** Reads the five keys, which slurm.conf and partition lines spell alike. */
     static MemoryLimits of(KeyValues values) {
-        return new MemoryLimits(megabytes(values, "DefMemPerCPU"), megabytes(values, "DefMemPerGPU"),
-                megabytes(values, "DefMemPerNode"), megabytes(values, "MaxMemPerCPU"), megabytes(values, "MaxMemPerNode"));
-    }
-
-    private static OptionalLong megabytes(KeyValues values, String key) {
-        return values.isSet(key) ? OptionalLong.of(values.number(key, 0, Long.MAX_VALUE)) : OptionalLong.empty();
+        return new MemoryLimits(values.optionalMegabytes("DefMemPerCPU"), values.optionalMegabytes("DefMemPerGPU"),
+                values.optionalMegabytes("DefMemPerNode"), values.optionalMegabytes("MaxMemPerCPU"),
+                values.optionalMegabytes("MaxMemPerNode"));
     }
 }

@@ -1,5 +1,8 @@
 package io.jslurm.conf.slurm;
 
+import io.jslurm.common.cpu.IdSet;
+import io.jslurm.common.gres.GresSpec;
+import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.Location;
 import java.util.List;
 import java.util.Objects;
@@ -10,24 +13,28 @@ import java.util.Optional;
  * hostlist was expanded.
  *
  * @param sockets      sockets on the whole node (all boards)
- * @param realMemoryMb memory usable by jobs, in megabytes
+ * @param realMemory   memory usable by jobs
+ * @param memSpecLimit memory kept back for slurmd and the system
  * @param port         the slurmd port for this node, or 0 for the cluster's {@code SlurmdPort}
  */
 public record NodeConfig(String name, String hostname, String address, int cpus, int boards, int sockets,
-                         int coresPerSocket, int threadsPerCore, long realMemoryMb, long tmpDiskMb,
-                         String gres, List<String> features, int weight, NodeStateSetting state,
-                         Optional<String> reason, int port, long memSpecLimitMb, List<String> cpuSpecList,
+                         int coresPerSocket, int threadsPerCore, MemorySize realMemory, MemorySize tmpDisk,
+                         GresSpec gres, List<String> features, int weight, NodeStateSetting state,
+                         Optional<String> reason, int port, MemorySize memSpecLimit, IdSet cpuSpecList,
                          int coreSpecCount, Location location) {
 
     public NodeConfig {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(hostname, "hostname");
         Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(realMemory, "realMemory");
+        Objects.requireNonNull(tmpDisk, "tmpDisk");
         Objects.requireNonNull(gres, "gres");
         features = List.copyOf(features);
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(reason, "reason");
-        cpuSpecList = List.copyOf(cpuSpecList);
+        Objects.requireNonNull(memSpecLimit, "memSpecLimit");
+        Objects.requireNonNull(cpuSpecList, "cpuSpecList");
         Objects.requireNonNull(location, "location");
     }
 

@@ -1,6 +1,9 @@
 package io.jslurm.conf.slurm;
 
 import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.common.cpu.IdSet;
+import io.jslurm.common.gres.GresSpec;
+import io.jslurm.common.units.MemorySize;
 import io.jslurm.conf.Diagnostics;
 import io.jslurm.conf.Location;
 import io.jslurm.conf.parse.ConfLine;
@@ -45,16 +48,20 @@ final class NodeLines {
             return;
         }
         Topology topology = topology(values);
-        long realMemory = values.number("RealMemory", 1, Long.MAX_VALUE);
-        long tmpDisk = values.number("TmpDisk", 0, Long.MAX_VALUE);
-        String gres = values.string("Gres");
+        MemorySize realMemory = values.megabytes("RealMemory", 1);
+        MemorySize tmpDisk = values.megabytes("TmpDisk", 0);
+        GresSpec gres = values.parsed("Gres", GresSpec::parse, GresSpec.empty());
         List<String> features = values.list("Features");
         int weight = (int) values.number("Weight", 1, Integer.MAX_VALUE);
         NodeStateSetting state = values.choice("State", NodeStateSetting.class, NodeStateSetting.UNKNOWN);
         Optional<String> reason = values.optional("Reason");
         int port = values.isSet("Port") ? values.port("Port") : 0;
-        long memSpecLimit = values.number("MemSpecLimit", 0, realMemory);
-        List<String> cpuSpecList = values.list("CpuSpecList");
+        MemorySize memSpecLimit = values.megabytes("MemSpecLimit", 0);
+        if (memSpecLimit.compareTo(realMemory) > 0) {
+            values.invalid("MemSpecLimit", values.string("MemSpecLimit"), "it is more than RealMemory="
+                    + realMemory.toMebibytesString());
+        }
+        IdSet cpuSpecList = values.parsed("CpuSpecList", IdSet::parse, IdSet.empty());
         int coreSpecCount = (int) values.number("CoreSpecCount", 0, topology.cores());
         for (int i = 0; i < names.size(); i++) {
             NodeConfig node = new NodeConfig(names.get(i), hostnames.get(i), addresses.get(i), topology.cpus(),
@@ -109,10 +116,14 @@ final class NodeLines {
         if (!topologyGiven) {
             return new Topology(cpus, 1, cpus, 1, 1);
         }
-        int threads = sockets * coresPerSocket * threadsPerCore;
-        if (cpus != threads && cpus != sockets * coresPerSocket) {
-            values.invalid("CPUs", String.valueOf(cpus), "the topology gives " + threads + " threads on "
-                    + sockets * coresPerSocket + " cores; CPUs must equal one of them");
+        int cores = sockets * coresPerSocket;
+        int threads = cores * threadsPerCore;
+        if (cpus != threads && cpus != cores && cpus != sockets) {
+            // Slurm resets CPUs rather than refusing the node, so configurations that start there start here.
+            values.diagnostics().warning(values.location("CPUs"), "CPUs=" + cpus + " matches neither Sockets ("
+                    + sockets + "), Sockets*CoresPerSocket (" + cores + ") nor Sockets*CoresPerSocket*ThreadsPerCore ("
+                    + threads + "); using " + threads);
+            cpus = threads;
         }
         return new Topology(cpus, boards, sockets, coresPerSocket, threadsPerCore);
     }

@@ -1,6 +1,7 @@
 package io.jslurm.conf.slurm;
 
 import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.common.time.TimeLimit;
 import io.jslurm.conf.Location;
 import java.util.List;
 import java.util.Objects;
@@ -17,8 +18,8 @@ import java.util.Set;
  * @param memory      limits set on the partition; unset ones fall back to the cluster's
  * @param preemptMode empty when the cluster's {@code PreemptMode} applies
  */
-public record PartitionConfig(String name, Hostlist nodes, boolean isDefault, String maxTime,
-                              Optional<String> defaultTime, int minNodes, OptionalInt maxNodes,
+public record PartitionConfig(String name, Hostlist nodes, boolean isDefault, TimeLimit maxTime,
+                              Optional<TimeLimit> defaultTime, int minNodes, OptionalInt maxNodes,
                               List<String> allowGroups, List<String> allowAccounts, List<String> allowQos,
                               List<String> denyAccounts, List<String> denyQos, int priorityTier,
                               int priorityJobFactor, OverSubscribe overSubscribe, PartitionState state,

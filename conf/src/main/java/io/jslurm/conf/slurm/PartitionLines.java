@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /** Turns {@code PartitionName=} lines into partitions once every node and node set is known. */
@@ -28,38 +29,48 @@ final class PartitionLines {
     }
 
     List<PartitionConfig> resolve(NodeIndex index) {
+        String defaultName = defaultPartition();
         Map<String, PartitionConfig> byName = new LinkedHashMap<>();
-        PartitionConfig defaultPartition = null;
         for (KeyValues values : partitions) {
-            PartitionConfig partition = build(values, index);
+            PartitionConfig partition = build(values, index, defaultName);
             PartitionConfig earlier = byName.putIfAbsent(partition.name(), partition);
             if (earlier != null) {
                 diagnostics.error(partition.location(), "partition '" + partition.name() + "' is already defined at "
                         + earlier.location());
-                continue;
-            }
-            if (partition.isDefault() && defaultPartition != null) {
-                diagnostics.error(partition.location(), "partition '" + partition.name()
-                        + "' is marked Default=YES but '" + defaultPartition.name() + "' already is, at "
-                        + defaultPartition.location());
-            } else if (partition.isDefault()) {
-                defaultPartition = partition;
             }
         }
         return List.copyOf(byName.values());
     }
 
-    private PartitionConfig build(KeyValues values, NodeIndex index) {
+    /** As in Slurm, the last partition marked Default=YES is the default; saying so twice is worth a warning. */
+    private String defaultPartition() {
+        KeyValues chosen = null;
+        for (KeyValues values : partitions) {
+            if (!values.bool("Default")) {
+                continue;
+            }
+            if (chosen != null) {
+                diagnostics.warning(values.location("Default"), "partition '" + values.string("PartitionName")
+                        + "' is marked Default=YES too; it replaces '" + chosen.string("PartitionName") + "' ("
+                        + chosen.location("Default") + ") as the default partition");
+            }
+            chosen = values;
+        }
+        return chosen == null ? null : chosen.string("PartitionName");
+    }
+
+    private PartitionConfig build(KeyValues values, NodeIndex index, String defaultName) {
         String name = values.string("PartitionName");
         Location location = values.location("PartitionName");
         Hostlist nodes = index.members(values.parsed("Nodes", Hostlist::parse, Hostlist.empty()),
                 "partition '" + name + "'", values.location("Nodes"));
-        // The old Priority= sets both factors, as Slurm does; the newer keys win when also given.
-        int priority = (int) values.number("Priority", 0, 65533);
-        int tier = values.isSet("PriorityTier") ? (int) values.number("PriorityTier", 0, 65533) : priority;
-        int jobFactor = values.isSet("PriorityJobFactor") ? (int) values.number("PriorityJobFactor", 0, 65533) : priority;
-        return new PartitionConfig(name, nodes, values.bool("Default"),
-                values.string("MaxTime"), values.optional("DefaultTime"),
+        // The old Priority= sets both factors and, as in Slurm 22.05, wins over PriorityTier/PriorityJobFactor.
+        boolean old = values.isSet("Priority");
+        int tier = (int) values.number(old ? "Priority" : "PriorityTier", 0, 65533);
+        int jobFactor = (int) values.number(old ? "Priority" : "PriorityJobFactor", 0, 65533);
+        return new PartitionConfig(name, nodes, name.equals(defaultName),
+                values.timeLimit("MaxTime"),
+                values.isSet("DefaultTime") ? Optional.of(values.timeLimit("DefaultTime")) : Optional.empty(),
                 (int) values.number("MinNodes", 0, Integer.MAX_VALUE), unlimitedOr(values, "MaxNodes"),
                 values.list("AllowGroups"), values.list("AllowAccounts"), values.list("AllowQos"),
                 values.list("DenyAccounts"), values.list("DenyQos"), tier, jobFactor,

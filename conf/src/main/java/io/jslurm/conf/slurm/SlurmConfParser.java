@@ -68,6 +68,6 @@ public final class SlurmConfParser {
                 values.string("SlurmdUser"), global.debug("SlurmctldDebug"), global.debug("SlurmdDebug"),
                 global.scheduling(), global.priority(), global.accounting(), gresTypes, global.paths(),
                 global.timers(), global.limits(), global.launch(), nodes, partitionLines.resolve(index),
-                List.copyOf(nodeSets.values()), downNodesLines.resolve(index), values.asWritten());
+                List.copyOf(nodeSets.values()), downNodesLines.resolve(index), values.lastPairs());
     }
 }

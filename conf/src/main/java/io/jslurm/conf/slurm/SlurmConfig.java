@@ -1,5 +1,6 @@
 package io.jslurm.conf.slurm;
 
+import io.jslurm.conf.parse.ConfPair;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -9,8 +10,8 @@ import java.util.Optional;
  * Everything slurm.conf says that the daemons act on.
  *
  * @param controllers the primary first, then backups in takeover order
- * @param settings    every key set in the file (canonical spelling) and its value as written, for
- *                    {@code scontrol show config}
+ * @param settings    every key set in the file, by canonical spelling, with its value as written and where,
+ *                    for {@code scontrol show config} and for messages that point at a setting
  */
 public record SlurmConfig(String clusterName, List<ControllerHost> controllers, AuthPlugin authType,
                           int slurmctldPort, int slurmdPort, String slurmUser, String slurmdUser,
@@ -18,7 +19,7 @@ public record SlurmConfig(String clusterName, List<ControllerHost> controllers, 
                           PriorityConfig priority, AccountingConfig accounting, List<String> gresTypes,
                           DaemonPaths paths, Timers timers, JobLimits limits, JobLaunchConfig launch,
                           List<NodeConfig> nodes, List<PartitionConfig> partitions, List<NodeSet> nodeSets,
-                          List<DownNodes> downNodes, Map<String, String> settings) {
+                          List<DownNodes> downNodes, Map<String, ConfPair> settings) {
 
     public SlurmConfig {
         Objects.requireNonNull(clusterName, "clusterName");
