@@ -1,9 +1,9 @@
 package io.jslurm.slurmctld.state;
 
-import io.jslurm.slurmctld.job.ArraySpec;
+import io.jslurm.common.jobid.ArraySpec;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.Job;
-import io.jslurm.slurmctld.job.JobIdSpec;
+import io.jslurm.common.jobid.JobIdSpec;
 import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.StateChange;
 import java.util.List;
