@@ -29,7 +29,8 @@ class BadConfigTest {
                 bad("misspelt partition line", BASE + "PartitonName=p Nodes=n1\n",
                         "/etc/slurm/slurm.conf:3: unknown key 'PartitonName'; did you mean 'PartitionName'?"),
                 bad("bad port", BASE + "SlurmctldPort=http\n",
-                        "/etc/slurm/slurm.conf:3: invalid value 'http' for SlurmctldPort: expected a whole number from 1 to 65535"),
+                        "/etc/slurm/slurm.conf:3: invalid value 'http' for SlurmctldPort: expected a port number from 1 to "
+                                + "65535, or a range such as 6817-6818"),
                 bad("bad choice", BASE + "SelectType=select/magic\n",
                         "/etc/slurm/slurm.conf:3: invalid value 'select/magic' for SelectType: expected one of "
                                 + "select/linear, select/cons_res, select/cons_tres, select/cray_aries"),

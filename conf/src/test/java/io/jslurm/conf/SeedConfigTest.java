@@ -14,6 +14,7 @@ import io.jslurm.conf.slurm.NodeStateSetting;
 import io.jslurm.conf.slurm.OverSubscribe;
 import io.jslurm.conf.slurm.PartitionConfig;
 import io.jslurm.conf.slurm.PartitionState;
+import io.jslurm.conf.slurm.PortRange;
 import io.jslurm.conf.slurm.ResourceMode;
 import io.jslurm.conf.slurm.SchedulerPlugin;
 import io.jslurm.conf.slurm.SelectPlugin;
@@ -50,7 +51,7 @@ class SeedConfigTest {
         assertThat(conf.accounting().host()).contains("headnode01");
         assertThat(conf.accounting().port()).isEqualTo(6819);
         assertThat(conf.accounting().tres()).containsExactly("gres/gpu");
-        assertThat(conf.slurmctldPort()).isEqualTo(6817);
+        assertThat(conf.slurmctldPort()).isEqualTo(new PortRange(6817, 6817));
         assertThat(conf.slurmdPort()).isEqualTo(6818);
         assertThat(loaded.warnings()).isEmpty();
     }

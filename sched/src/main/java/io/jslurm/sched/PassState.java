@@ -34,9 +34,10 @@ public final class PassState {
     private final List<JobStart> starts = new ArrayList<>();
     private final Set<Long> started = new HashSet<>();
     private final List<JobReservation> reservations = new ArrayList<>();
+    private final Set<Long> reserved = new HashSet<>();
     private final Map<Long, PendingStatus> statuses;
     private final Map<String, Boolean> neverFits = new HashMap<>();
-    private FreeResources emptyCluster;
+    private final SubmitCheck submitCheck;
 
     PassState(ClusterSnapshot snapshot, Instant now, ResourceFit fit, Map<Long, PendingStatus> statuses) {
         this.snapshot = requireNonNull(snapshot, "snapshot is null");
@@ -44,6 +45,7 @@ public final class PassState {
         this.fit = requireNonNull(fit, "fit is null");
         this.free = FreeResources.of(snapshot);
         this.statuses = requireNonNull(statuses, "statuses is null");
+        this.submitCheck = new SubmitCheck(fit, snapshot);
     }
 
     public ClusterSnapshot snapshot() {
@@ -81,10 +83,11 @@ public final class PassState {
 
     public void reserve(JobReservation reservation) {
         reservations.add(reservation);
+        reserved.add(reservation.jobId());
     }
 
     public boolean reserved(long jobId) {
-        return reservations.stream().anyMatch(r -> r.jobId() == jobId);
+        return reserved.contains(jobId);
     }
 
     public Optional<PendingStatus> status(long jobId) {
@@ -116,12 +119,8 @@ public final class PassState {
     /** Whether no node of the partition could hold the request even with nothing running and every node up. */
     public boolean neverFits(QueueEntry entry) {
         String key = entry.jobId() + "/" + entry.partition().name();
-        return neverFits.computeIfAbsent(key, k -> {
-            if (emptyCluster == null) {
-                emptyCluster = FreeResources.empty(snapshot);
-            }
-            return !fit.fit(entry.job().request(), entry.partition(), emptyCluster).fits();
-        });
+        return neverFits.computeIfAbsent(key,
+                k -> submitCheck.neverFits(entry.job().request(), entry.partition()));
     }
 
     Plan toPlan() {

@@ -4,13 +4,15 @@ import com.sun.security.auth.module.UnixSystem;
 import io.jslurm.cli.submit.SubmitContext;
 import io.jslurm.cli.submit.Submitter;
 import io.jslurm.cli.submit.SystemAccess;
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
-import java.util.List;
+import java.time.ZoneId;
 import java.util.OptionalInt;
 
 /** The running process as a {@link SubmitContext}: its environment, directory, user and host. */
@@ -30,8 +32,20 @@ final class ProcessContext implements SystemAccess {
     }
 
     @Override
+    public ZoneId zone() {
+        return ZoneId.systemDefault();
+    }
+
+    /** Through java.io rather than NIO channels, whose classes add to every call's start-up. */
+    @Override
     public String readFile(String path) throws IOException {
-        return new String(Files.readAllBytes(workingDirectory.resolve(path)), StandardCharsets.UTF_8);
+        return new String(readBytes(workingDirectory.resolve(path)), StandardCharsets.UTF_8);
+    }
+
+    private static byte[] readBytes(Path file) throws IOException {
+        try (InputStream in = new FileInputStream(file.toFile())) {
+            return in.readAllBytes();
+        }
     }
 
     @Override
@@ -67,9 +81,9 @@ final class ProcessContext implements SystemAccess {
     /** The short host name; read from the kernel first because a name service lookup can take seconds. */
     private static String hostName() {
         try {
-            List<String> lines = Files.readAllLines(Path.of("/proc/sys/kernel/hostname"));
-            if (!lines.isEmpty() && !lines.get(0).isBlank()) {
-                return shortName(lines.get(0).strip());
+            String name = new String(readBytes(Path.of("/proc/sys/kernel/hostname")), StandardCharsets.UTF_8).strip();
+            if (!name.isEmpty()) {
+                return shortName(name);
             }
         } catch (IOException notLinux) {
             // fall through to the name service

@@ -38,7 +38,7 @@ public final class Sbatch {
             outcome = new SbatchParser(context).parse(args);
         } catch (SubmitException refused) {
             err.print(refused.render(SbatchParser.PROGRAM));
-            return refused.exitCode();
+            return refused.exitCode(context.environment().get("SLURM_EXIT_ERROR"));
         }
         if (outcome instanceof SbatchOutcome.Print print) {
             out.print(print.text());

@@ -1,6 +1,7 @@
 package io.jslurm.cli.sbatch;
 
 import io.jslurm.cli.opt.Getopt;
+import io.jslurm.cli.opt.Option;
 import io.jslurm.cli.opt.OptionException;
 import io.jslurm.cli.opt.ParsedOptions;
 import io.jslurm.cli.submit.Command;
@@ -15,6 +16,7 @@ import io.jslurm.cli.submit.SubmitOptions;
 import io.jslurm.common.Version;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -33,13 +35,19 @@ public final class SbatchParser {
 
     private final SubmitContext context;
     private final List<SubmitOption> table;
+    /** By identity: getopt hands back the table's own objects, and record equality would cost start-up time. */
+    private final Map<Option, SubmitOption> rows = new IdentityHashMap<>();
     private final Getopt commandLine;
     private final Getopt directives;
 
     public SbatchParser(SubmitContext context) {
         this.context = Objects.requireNonNull(context, "context is null");
         this.table = SubmitOptions.sbatch();
-        List<io.jslurm.cli.opt.Option> options = table.stream().map(SubmitOption::option).toList();
+        List<Option> options = new ArrayList<>(table.size());
+        for (SubmitOption row : table) {
+            options.add(row.option());
+            rows.put(row.option(), row);
+        }
         this.commandLine = new Getopt(options, true);
         this.directives = new Getopt(options, false);
     }
@@ -157,12 +165,7 @@ public final class SbatchParser {
     }
 
     private SubmitOption rowOf(ParsedOptions.Given given) {
-        for (SubmitOption row : table) {
-            if (row.option().equals(given.option())) {
-                return row;
-            }
-        }
-        throw new IllegalStateException("no row for --" + given.option().longName());
+        return rows.get(given.option());
     }
 
     private static ParsedOptions getopt(Getopt getopt, List<String> words, OptionSource source) {

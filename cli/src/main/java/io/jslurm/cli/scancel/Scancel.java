@@ -7,12 +7,12 @@ import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.client.SlurmErrno;
 import io.jslurm.cli.jobs.JobIds;
 import io.jslurm.cli.jobs.JobStates;
-import io.jslurm.cli.jobs.Signals;
 import io.jslurm.cli.opt.Option;
 import io.jslurm.cli.opt.ParsedOptions;
 import io.jslurm.common.Version;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.jobid.JobIdSpec;
+import io.jslurm.common.signal.Signal;
 import io.jslurm.protocol.proto.CancelJobRequest;
 import io.jslurm.protocol.proto.CancelJobResponse;
 import io.jslurm.protocol.proto.CancelResult;
@@ -30,7 +30,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /** {@code scancel}: cancels or signals jobs, array tasks and steps, by id or by filter. */
 public final class Scancel {
@@ -139,12 +138,12 @@ public final class Scancel {
                     filtered = true;
                 }
                 case "signal" -> {
-                    OptionalInt signal = Signals.parse(value);
-                    if (signal.isEmpty()) {
+                    try {
+                        request.setSignal(Signal.parse(value).number());
+                    } catch (IllegalArgumentException bad) {
                         err.println(PROGRAM + ": error: Invalid job signal: " + value);
                         return 1;
                     }
-                    request.setSignal(signal.getAsInt());
                 }
                 default -> {
                     // --hurry, --ctld, clusters, verbosity: nothing to change on one cluster.
@@ -167,43 +166,38 @@ public final class Scancel {
             err.println(PROGRAM + ": error: No job identification provided");
             return 1;
         }
+        CancelJobResponse response;
         try (Controller controller = env.controllers().open()) {
             if (interactive && !confirm(controller, request)) {
                 return 0;
             }
-            CancelJobResponse response;
-            try {
-                response = controller.call(request.build(), CancelJobResponse.class);
-            } catch (ControllerException failed) {
-                if (ids.isEmpty()) {
-                    err.println(PROGRAM + ": error: slurm_load_jobs error: " + failed.getMessage());
-                } else {
-                    for (String id : ids) {
-                        err.println(PROGRAM + ": error: " + killError(id, failed.errno(), failed.getMessage()));
-                    }
-                }
-                return 1;
-            }
-            int status = 0;
-            for (CancelResult result : response.getResultsList()) {
-                if (result.getErrorCode() == 0) {
-                    continue;
-                }
-                status = 1;
-                if (quiet && result.getErrorCode() == SlurmErrno.ESLURM_ALREADY_DONE) {
-                    continue;
-                }
-                String text = SlurmErrno.text(result.getErrorCode(), result.getErrorMessage());
-                err.println(PROGRAM + ": error: " + killError(describe(result), result.getErrorCode(), text));
-            }
-            return status;
+            response = controller.call(request.build(), CancelJobResponse.class);
         } catch (ControllerException failed) {
-            err.println(PROGRAM + ": error: " + failed.getMessage());
+            if (ids.isEmpty()) {
+                err.println(PROGRAM + ": error: slurm_load_jobs error: " + failed.getMessage());
+            } else {
+                for (String id : ids) {
+                    err.println(PROGRAM + ": error: " + killError(id, failed.getMessage()));
+                }
+            }
             return 1;
         }
+        int status = 0;
+        for (CancelResult result : response.getResultsList()) {
+            if (result.getErrorCode() == 0) {
+                continue;
+            }
+            status = 1;
+            if (quiet && result.getErrorCode() == SlurmErrno.ESLURM_ALREADY_DONE) {
+                continue;
+            }
+            String text = SlurmErrno.text(result.getErrorCode(), result.getErrorMessage());
+            err.println(PROGRAM + ": error: " + killError(describe(result), text));
+        }
+        return status;
     }
 
-    private static String killError(String id, int errno, String text) {
+    private static String killError(String id, String text) {
         String what = id.contains(".") ? "step id" : "job id";
         return "Kill job error on " + what + " " + id + ": " + text;
     }

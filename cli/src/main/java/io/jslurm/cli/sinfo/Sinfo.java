@@ -79,6 +79,15 @@ public final class Sinfo {
     }
 
     public int run(List<String> args) {
+        return execute(args, null, null);
+    }
+
+    /** The command as if the controller had answered with these partitions and nodes. */
+    public int show(List<String> args, List<PartitionRecord> partitions, List<NodeRecord> nodes) {
+        return execute(args, partitions, nodes);
+    }
+
+    private int execute(List<String> args, List<PartitionRecord> answeredPartitions, List<NodeRecord> answeredNodes) {
         PrintStream err = env.err();
         Optional<ParsedOptions> parsed = CommandLine.parse(PROGRAM, OPTIONS, args, err);
         if (parsed.isEmpty()) {
@@ -97,21 +106,20 @@ public final class Sinfo {
         }
         Instant now = env.clock().instant();
         JobDisplay display = new JobDisplay(now, env.zone(), settings.noConvert());
-        List<PartitionRecord> partitions;
-        List<NodeRecord> nodes;
-        try (Controller controller = env.controllers().open()) {
-            try {
+        List<PartitionRecord> partitions = answeredPartitions;
+        List<NodeRecord> nodes = answeredNodes;
+        if (partitions == null) {
+            String loading = "slurm_load_partitions";
+            try (Controller controller = env.controllers().open()) {
                 partitions = controller.call(PartitionInfoRequest.newBuilder().setShowAll(settings.all()).build(),
                         PartitionInfoResponse.class).getPartitionsList();
+                loading = "slurm_load_node";
+                nodes = controller.call(NodeInfoRequest.newBuilder().setShowAll(settings.all()).build(),
+                        NodeInfoResponse.class).getNodesList();
             } catch (ControllerException failed) {
-                err.println("slurm_load_partitions: " + failed.getMessage());
+                err.println(loading + ": " + failed.getMessage());
                 return 1;
             }
-            nodes = controller.call(NodeInfoRequest.newBuilder().setShowAll(settings.all()).build(),
-                    NodeInfoResponse.class).getNodesList();
-        } catch (ControllerException failed) {
-            err.println("slurm_load_node: " + failed.getMessage());
-            return 1;
         }
         List<NodeGroup> groups;
         try {

@@ -62,6 +62,15 @@ public final class Squeue {
     }
 
     public int run(List<String> args) {
+        return execute(args, null);
+    }
+
+    /** The command as if the controller had answered with {@code jobs} (all of them, before any filter). */
+    public int show(List<String> args, List<JobRecord> jobs) {
+        return execute(args, jobs);
+    }
+
+    private int execute(List<String> args, List<JobRecord> answered) {
         PrintStream err = env.err();
         Optional<ParsedOptions> parsed = CommandLine.parse(PROGRAM, OPTIONS, args, err);
         if (parsed.isEmpty()) {
@@ -91,14 +100,16 @@ public final class Squeue {
             err.println(PROGRAM + ": error: " + bad.getMessage());
             return 1;
         }
-        JobInfoResponse response;
-        try (Controller controller = env.controllers().open()) {
-            response = controller.call(request(options), JobInfoResponse.class);
-        } catch (ControllerException failed) {
-            err.println("slurm_load_jobs error: " + failed.getMessage());
-            return 1;
+        List<JobRecord> all = answered;
+        if (all == null) {
+            try (Controller controller = env.controllers().open()) {
+                all = controller.call(request(options), JobInfoResponse.class).getJobsList();
+            } catch (ControllerException failed) {
+                err.println("slurm_load_jobs error: " + failed.getMessage());
+                return 1;
+            }
         }
-        List<JobRecord> jobs = select(response.getJobsList(), options);
+        List<JobRecord> jobs = select(all, options);
         if (options.json()) {
             JobJson.write(env.out(), prefixed(args), env.identity(), clusterOf(jobs), jobs, display);
             return 0;

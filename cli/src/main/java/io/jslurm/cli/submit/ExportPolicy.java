@@ -68,11 +68,11 @@ public record ExportPolicy(boolean all, List<String> names, Map<String, String> 
             job.putAll(submitting);
             return job;
         }
-        submitting.forEach((name, value) -> {
-            if (name.startsWith(SLURM_PREFIX)) {
-                job.put(name, value);
+        for (Map.Entry<String, String> variable : submitting.entrySet()) {
+            if (variable.getKey().startsWith(SLURM_PREFIX)) {
+                job.put(variable.getKey(), variable.getValue());
             }
-        });
+        }
         for (String name : names) {
             String value = submitting.get(name);
             if (value != null) {

@@ -1,5 +1,6 @@
 package io.jslurm.cli.submit;
 
+import io.jslurm.common.text.Numbers;
 import java.util.OptionalInt;
 
 /**
@@ -49,7 +50,7 @@ public record NodeCount(int min, int max) {
                 digits = text.substring(0, text.length() - 1);
             }
         }
-        if (digits.isEmpty() || digits.length() > 9 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        if (!Numbers.isDigits(digits) || digits.length() > 9) {
             throw SubmitException.badOption("\"" + text + "\" is not a valid node count");
         }
         long nodes = Long.parseLong(digits) * multiplier;

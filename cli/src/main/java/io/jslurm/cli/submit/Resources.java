@@ -1,5 +1,6 @@
 package io.jslurm.cli.submit;
 
+import io.jslurm.common.gres.GresSpec;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.units.MemorySize;
 import java.util.Objects;
@@ -7,10 +8,11 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * What the job asks to be allocated, and where. GPU and GRES requests are kept as given until the shared GRES
- * format reads them.
+ * What the job asks to be allocated, and where.
  *
  * @param ntasks         {@code -n}; derived as nodes times {@code --ntasks-per-node} when only those are given
+ * @param gres           {@code --gres}: generic resources per node
+ * @param gpus           {@code -G}: GPUs for the whole job, all of resource {@code gpu}
  * @param minCpusPerNode {@code --mincpus}
  * @param tmpDisk        {@code --tmp}: temporary disk space per node
  * @param exclusive      empty when the job may share nodes as the partition allows
@@ -25,10 +27,10 @@ public record Resources(
         OptionalInt ntasksPerGpu,
         Optional<MemoryRequest> memory,
         Optional<MemorySize> tmpDisk,
-        Optional<String> gres,
-        Optional<String> gpus,
-        Optional<String> gpusPerNode,
-        Optional<String> gpusPerTask,
+        Optional<GresSpec> gres,
+        Optional<GresSpec> gpus,
+        Optional<GresSpec> gpusPerNode,
+        Optional<GresSpec> gpusPerTask,
         OptionalInt cpusPerGpu,
         Optional<Exclusivity> exclusive,
         boolean oversubscribe,

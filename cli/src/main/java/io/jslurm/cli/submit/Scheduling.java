@@ -1,16 +1,21 @@
 package io.jslurm.cli.submit;
 
+import io.jslurm.common.dependency.Dependency;
+import io.jslurm.common.jobid.ArraySpec;
+import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.common.time.TimeLimit;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * When, where and under which terms the job is queued. Array, dependency, begin, deadline and signal values are
- * kept as given until the shared formats read them.
+ * When, where and under which terms the job is queued.
  *
  * @param timeLimit {@code -t}; a limit of 0 arrives as {@link TimeLimit#UNLIMITED}
  * @param timeMin   {@code --time-min}: the least the job accepts when backfilled
+ * @param begin     {@code --begin}, resolved against the submitting clock and zone
+ * @param deadline  {@code --deadline}, resolved the same way
  * @param requeue   empty to follow the cluster's {@code JobRequeue}
  * @param noKill    {@code -k}: keep running when an allocated node fails
  */
@@ -21,15 +26,15 @@ public record Scheduling(
         Optional<String> reservation,
         Optional<TimeLimit> timeLimit,
         Optional<TimeLimit> timeMin,
-        Optional<String> begin,
-        Optional<String> deadline,
+        Optional<Instant> begin,
+        Optional<Instant> deadline,
         boolean hold,
         Optional<Priority> priority,
         OptionalInt nice,
         Optional<String> comment,
-        Optional<String> array,
-        Optional<String> dependency,
-        Optional<String> signal,
+        Optional<ArraySpec> array,
+        Optional<Dependency> dependency,
+        Optional<SignalSpec> signal,
         Optional<Boolean> requeue,
         boolean noKill) {
 

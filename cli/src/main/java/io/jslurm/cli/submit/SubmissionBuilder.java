@@ -1,8 +1,13 @@
 package io.jslurm.cli.submit;
 
+import io.jslurm.common.dependency.Dependency;
+import io.jslurm.common.gres.GresSpec;
 import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.common.jobid.ArraySpec;
+import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.units.MemorySize;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,70 +21,69 @@ import java.util.Set;
  * Collects option values in the order Slurm applies them (script directives, then environment, then command
  * line: a later value replaces an earlier one), then checks the whole and fills in the defaults.
  *
- * <p>Fields are written by the option table's setters in this package.
  */
 public final class SubmissionBuilder {
 
     private final SubmitContext context;
     private OptionSource source = OptionSource.COMMAND_LINE;
 
-    String jobName;
-    String partition;
-    String qos;
-    String account;
-    String reservation;
-    NodeCount nodes;
-    Integer ntasks;
-    Integer ntasksPerNode;
-    Integer cpusPerTask;
-    Integer minCpusPerNode;
-    Integer ntasksPerGpu;
-    MemorySize tmpDisk;
-    String gres;
-    String gpus;
-    String gpusPerNode;
-    String gpusPerTask;
-    Integer cpusPerGpu;
-    Exclusivity exclusive;
-    boolean oversubscribe;
-    boolean contiguous;
-    Hostlist nodelist;
-    Hostlist exclude;
-    String constraint;
-    TaskDistribution distribution;
-    String network;
-    TimeLimit timeLimit;
-    TimeLimit timeMin;
-    String begin;
-    String deadline;
-    boolean hold;
-    Priority priority;
-    Integer nice;
-    String comment;
-    String array;
-    String dependency;
-    String signal;
-    Boolean requeue;
-    boolean noKill;
-    String input;
-    String output;
-    String error;
-    String workDir;
-    OpenMode openMode;
-    ExportPolicy export = ExportPolicy.DEFAULT;
-    boolean exportGiven;
-    Map<String, String> exportFile = Map.of();
-    boolean getUserEnv;
-    Set<MailType> mailTypes = EnumSet.noneOf(MailType.class);
-    String mailUser;
-    Integer uid;
-    Integer gid;
-    String wrap;
-    boolean parsable;
-    boolean testOnly;
-    boolean waitForJob;
-    boolean quiet;
-    int verbosity;
+    private String jobName;
+    private String partition;
+    private String qos;
+    private String account;
+    private String reservation;
+    private NodeCount nodes;
+    private Integer ntasks;
+    private Integer ntasksPerNode;
+    private Integer cpusPerTask;
+    private Integer minCpusPerNode;
+    private Integer ntasksPerGpu;
+    private MemorySize tmpDisk;
+    private GresSpec gres;
+    private GresSpec gpus;
+    private GresSpec gpusPerNode;
+    private GresSpec gpusPerTask;
+    private Integer cpusPerGpu;
+    private Exclusivity exclusive;
+    private boolean oversubscribe;
+    private boolean contiguous;
+    private Hostlist nodelist;
+    private Hostlist exclude;
+    private String constraint;
+    private TaskDistribution distribution;
+    private String network;
+    private TimeLimit timeLimit;
+    private TimeLimit timeMin;
+    private Instant begin;
+    private Instant deadline;
+    private boolean hold;
+    private Priority priority;
+    private Integer nice;
+    private String comment;
+    private ArraySpec array;
+    private Dependency dependency;
+    private SignalSpec signal;
+    private Boolean requeue;
+    private boolean noKill;
+    private String input;
+    private String output;
+    private String error;
+    private String workDir;
+    private OpenMode openMode;
+    private ExportPolicy export = ExportPolicy.DEFAULT;
+    private boolean exportGiven;
+    private Map<String, String> exportFile = Map.of();
+    private boolean getUserEnv;
+    private Set<MailType> mailTypes = EnumSet.noneOf(MailType.class);
+    private String mailUser;
+    private Integer uid;
+    private Integer gid;
+    private String wrap;
+    private boolean parsable;
+    private boolean testOnly;
+    private boolean waitForJob;
+    private boolean quiet;
+    private int verbosity;
 
     /** Memory options seen, by option name; the environment's are judged apart from the rest, as Slurm does. */
     private final Map<String, MemoryRequest> memoryFromEnvironment = new LinkedHashMap<>();
@@ -89,21 +93,93 @@ public final class SubmissionBuilder {
         this.context = Objects.requireNonNull(context, "context is null");
     }
 
-    SubmitContext context() {
-        return context;
-    }
-
-    /** Applies one option's value, naming {@code from} in any refusal. */
+    /**
+     * Applies one option's value (null for a flag, or an optional value not given), naming {@code from} in any
+     * refusal.
+     */
     public void apply(SubmitOption option, String value, OptionSource from) {
         source = from;
         try {
-            option.setter().set(this, value);
+            set(option.target(), option.longName(), value);
         } catch (SubmitException refused) {
             throw refused.from(from);
         }
     }
 
-    void memory(String longName, MemoryRequest request) {
+    private void set(OptionTarget target, String longName, String value) {
+        switch (target) {
+            case ACCOUNT -> account = value;
+            case ARRAY -> array = OptionValues.array(value);
+            case BEGIN -> begin = OptionValues.instant(context, value, longName);
+            case CHDIR -> workDir = value;
+            case COMMENT -> comment = value;
+            case CONSTRAINT -> constraint = value;
+            case CONTIGUOUS -> contiguous = true;
+            case CPUS_PER_GPU -> cpusPerGpu = OptionValues.positive(value, longName);
+            case CPUS_PER_TASK -> cpusPerTask = OptionValues.positive(value, longName);
+            case DEADLINE -> deadline = OptionValues.instant(context, value, longName);
+            case DEPENDENCY -> dependency = OptionValues.dependency(value);
+            case DISTRIBUTION -> distribution = TaskDistribution.parse(value);
+            case ERROR -> error = value;
+            case EXCLUDE -> exclude = OptionValues.hostlist(context, value, longName);
+            case EXCLUSIVE -> exclusive = Exclusivity.parse(value);
+            case EXPORT -> {
+                export = ExportPolicy.parse(value);
+                exportGiven = true;
+            }
+            case EXPORT_FILE -> exportFile = OptionValues.exportFile(context, value);
+            case GET_USER_ENV -> getUserEnv = true;
+            case GID -> gid = OptionValues.identity(value, longName, context.system().gidOf(value));
+            case GPUS -> gpus = OptionValues.gpus(value);
+            case GPUS_PER_NODE -> gpusPerNode = OptionValues.gpus(value);
+            case GPUS_PER_TASK -> gpusPerTask = OptionValues.gpus(value);
+            case GRES -> gres = OptionValues.gres(value);
+            case HOLD -> hold = true;
+            case INPUT -> input = value;
+            case JOB_NAME -> jobName = value;
+            case MAIL_TYPE -> mailTypes = MailType.parseList(value);
+            case MAIL_USER -> mailUser = value;
+            case MEM -> memory(longName, new MemoryRequest.PerNode(OptionValues.memory(value, longName)));
+            case MEM_PER_CPU -> memory(longName, new MemoryRequest.PerCpu(OptionValues.memory(value, longName)));
+            case MEM_PER_GPU -> memory(longName, new MemoryRequest.PerGpu(OptionValues.memory(value, longName)));
+            case MINCPUS -> minCpusPerNode = OptionValues.positive(value, longName);
+            case NETWORK -> network = value;
+            case NICE -> nice = OptionValues.nice(value);
+            case NO_KILL -> noKill = value == null || !value.equalsIgnoreCase("off");
+            case NO_REQUEUE -> requeue = false;
+            case NODELIST -> nodelist = OptionValues.hostlist(context, value, longName);
+            case NODES -> nodes = NodeCount.parse(value);
+            case NTASKS -> ntasks = OptionValues.positive(value, longName);
+            case NTASKS_PER_GPU -> ntasksPerGpu = OptionValues.positive(value, longName);
+            case NTASKS_PER_NODE -> ntasksPerNode = OptionValues.positive(value, longName);
+            case OPEN_MODE -> openMode = OpenMode.parse(value);
+            case OUTPUT -> output = value;
+            case OVERSUBSCRIBE -> oversubscribe = true;
+            case PARSABLE -> parsable = true;
+            case PARTITION -> partition = value;
+            case PRIORITY -> priority = Priority.parse(value);
+            case QOS -> qos = value;
+            case QUIET -> quiet = true;
+            case REQUEUE -> requeue = true;
+            case RESERVATION -> reservation = value;
+            case SIGNAL -> signal = OptionValues.signal(value);
+            case TEST_ONLY -> testOnly = true;
+            case TIME -> timeLimit = OptionValues.timeLimit(value, longName, true);
+            case TIME_MIN -> timeMin = OptionValues.timeLimit(value, longName, false);
+            case TMP -> tmpDisk = OptionValues.memory(value, longName);
+            case UID -> uid = OptionValues.identity(value, longName, context.system().uidOf(value));
+            // SBATCH_DEBUG=0 turns verbosity off; -v and SBATCH_DEBUG=1 add one level.
+            case VERBOSE -> verbosity = "0".equals(value) ? 0 : verbosity + 1;
+            case WAIT -> waitForJob = true;
+            case WRAP -> wrap = value;
+            case PRINT -> {
+                // Handled by the command before any option is applied.
+            }
+            case UNSUPPORTED -> throw SubmitException.badOption("--" + longName + " is not supported by jslurm");
+        }
+    }
+
+    private void memory(String longName, MemoryRequest request) {
         (source.isEnvironment() ? memoryFromEnvironment : memoryFromOptions).put(longName, request);
     }
 
@@ -127,7 +203,7 @@ public final class SubmissionBuilder {
         }
         if (gpusPerTask != null && gpus == null && tasks == null) {
             throw SubmitException.error("Failed to validate job spec. --gpus-per-task used without either --gpus "
-                    + "or -n/--ntasks is not allowed.\nInvalid generic resource (gres) specification");
+                    + "or -n/--ntasks is not allowed.\n" + OptionValues.INVALID_GRES);
         }
         Resources resources = new Resources(Optional.ofNullable(nodes), optionalInt(tasks),
                 optionalInt(ntasksPerNode), optionalInt(cpusPerTask), optionalInt(minCpusPerNode),

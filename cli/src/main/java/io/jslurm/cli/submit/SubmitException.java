@@ -17,12 +17,18 @@ public final class SubmitException extends RuntimeException {
     private final int exitCode;
     private final boolean fatal;
     private final boolean getopt;
+    private final boolean adjustable;
 
-    private SubmitException(String message, int exitCode, boolean fatal, boolean getopt) {
+    private SubmitException(String message, int exitCode, boolean fatal, boolean getopt, boolean adjustable) {
         super(Objects.requireNonNull(message, "message is null"));
         this.exitCode = exitCode;
         this.fatal = fatal;
         this.getopt = getopt;
+        this.adjustable = adjustable;
+    }
+
+    private SubmitException(String message, int exitCode, boolean fatal, boolean getopt) {
+        this(message, exitCode, fatal, getopt, false);
     }
 
     /** {@code Invalid --time specification}, as for every option whose value has a syntax. */
@@ -32,15 +38,20 @@ public final class SubmitException extends RuntimeException {
 
     /** {@code Invalid numeric value "x" for --ntasks.}, for counts that must be positive integers. */
     public static SubmitException invalidNumber(String value, String longName) {
-        return new SubmitException("Invalid numeric value \"" + value + "\" for --" + longName + ".", ERROR, false,
-                false);
+        return failure("Invalid numeric value \"" + value + "\" for --" + longName + ".");
     }
 
     public static SubmitException badOption(String message) {
         return new SubmitException(message, BAD_OPTION, false, false);
     }
 
+    /** A refusal whose status {@code SLURM_EXIT_ERROR} may change, as it does for script and GRES errors. */
     public static SubmitException error(String message) {
+        return new SubmitException(message, ERROR, false, false, true);
+    }
+
+    /** A refusal whose status is always 1, as Slurm's for a bad count or an unreadable export file. */
+    public static SubmitException failure(String message) {
         return new SubmitException(message, ERROR, false, false);
     }
 
@@ -57,10 +68,26 @@ public final class SubmitException extends RuntimeException {
     /** The same refusal, naming where the offending value came from (a script line, a variable). */
     public SubmitException from(OptionSource source) {
         String where = source.describe();
-        return where.isEmpty() ? this : new SubmitException(where + ": " + getMessage(), exitCode, fatal, getopt);
+        return where.isEmpty() ? this
+                : new SubmitException(where + ": " + getMessage(), exitCode, fatal, getopt, adjustable);
     }
 
     public int exitCode() {
+        return exitCode;
+    }
+
+    /**
+     * The exit status when the user has set {@code SLURM_EXIT_ERROR}, which Slurm's client applies to some
+     * refusals only (a missing or malformed script, a bad GRES request) and ignores when it is not a number.
+     */
+    public int exitCode(String slurmExitError) {
+        if (adjustable && slurmExitError != null && !slurmExitError.isEmpty()) {
+            try {
+                return Integer.parseInt(slurmExitError);
+            } catch (NumberFormatException notANumber) {
+                return exitCode;
+            }
+        }
         return exitCode;
     }
 

@@ -1,6 +1,7 @@
 package io.jslurm.cli.submit;
 
 import java.io.IOException;
+import java.time.ZoneId;
 import java.util.OptionalInt;
 
 /** What the submitting command reads from the system besides its arguments and environment. */
@@ -15,4 +16,10 @@ public interface SystemAccess {
     OptionalInt uidOf(String user);
 
     OptionalInt gidOf(String group);
+
+    /**
+     * The submitter's time zone, in which {@code --begin=16:00} is read. Asked for only when needed: loading the
+     * zone rules costs more start-up time than all of sbatch's option parsing.
+     */
+    ZoneId zone();
 }

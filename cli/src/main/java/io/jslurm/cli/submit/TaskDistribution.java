@@ -1,5 +1,6 @@
 package io.jslurm.cli.submit;
 
+import io.jslurm.common.text.Numbers;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
@@ -40,7 +41,6 @@ public record TaskDistribution(String text) {
     }
 
     private static boolean isPlane(String level) {
-        return level.startsWith("plane=") && level.length() > 6
-                && level.substring(6).chars().allMatch(c -> c >= '0' && c <= '9');
+        return level.startsWith("plane=") && Numbers.isDigits(level.substring(6));
     }
 }

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.time.ZoneId;
 import java.util.Map;
 import java.util.OptionalInt;
 
@@ -20,6 +21,7 @@ final class TestSystem implements SystemAccess {
     static final String WORK_DIR = "/home/alice/work";
     static final Submitter ALICE = new Submitter(1000, 100, "alice", "login1");
     static final Instant NOW = Instant.parse("2026-03-02T10:15:30Z");
+    static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
 
     private final Path files;
     private final String standardInput;
@@ -41,7 +43,7 @@ final class TestSystem implements SystemAccess {
 
     static Path resource(String folder) {
         try {
-            return Path.of(TestSystem.class.getResource("/sbatch/" + folder).toURI());
+            return Path.of(TestSystem.class.getResource(folder.isEmpty() ? "/sbatch" : "/sbatch/" + folder).toURI());
         } catch (URISyntaxException impossible) {
             throw new IllegalStateException(impossible);
         }
@@ -58,6 +60,11 @@ final class TestSystem implements SystemAccess {
     @Override
     public String readFile(String path) throws IOException {
         return new String(Files.readAllBytes(files.resolve(path)), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public ZoneId zone() {
+        return ZONE;
     }
 
     @Override

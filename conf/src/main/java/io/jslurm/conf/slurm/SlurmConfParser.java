@@ -64,7 +64,7 @@ public final class SlurmConfParser {
         NodeIndex index = new NodeIndex(nodes, nodeSets, diagnostics);
         List<String> gresTypes = values.list("GresTypes");
         return new SlurmConfig(clusterName, controllers, global.authType(),
-                values.port("SlurmctldPort"), values.port("SlurmdPort"), values.string("SlurmUser"),
+                values.parsed("SlurmctldPort", PortRange::parse, new PortRange(6817, 6817)), values.port("SlurmdPort"), values.string("SlurmUser"),
                 values.string("SlurmdUser"), global.debug("SlurmctldDebug"), global.debug("SlurmdDebug"),
                 global.scheduling(), global.priority(), global.accounting(), gresTypes, global.paths(),
                 global.timers(), global.limits(), global.launch(), nodes, partitionLines.resolve(index),

@@ -14,7 +14,7 @@ import java.util.Optional;
  *                    for {@code scontrol show config} and for messages that point at a setting
  */
 public record SlurmConfig(String clusterName, List<ControllerHost> controllers, AuthPlugin authType,
-                          int slurmctldPort, int slurmdPort, String slurmUser, String slurmdUser,
+                          PortRange slurmctldPort, int slurmdPort, String slurmUser, String slurmdUser,
                           DebugLevel slurmctldDebug, DebugLevel slurmdDebug, SchedulingConfig scheduling,
                           PriorityConfig priority, AccountingConfig accounting, List<String> gresTypes,
                           DaemonPaths paths, Timers timers, JobLimits limits, JobLaunchConfig launch,
@@ -25,6 +25,7 @@ public record SlurmConfig(String clusterName, List<ControllerHost> controllers, 
         Objects.requireNonNull(clusterName, "clusterName");
         controllers = List.copyOf(controllers);
         Objects.requireNonNull(authType, "authType");
+        Objects.requireNonNull(slurmctldPort, "slurmctldPort");
         Objects.requireNonNull(slurmUser, "slurmUser");
         Objects.requireNonNull(slurmdUser, "slurmdUser");
         Objects.requireNonNull(slurmctldDebug, "slurmctldDebug");

@@ -234,7 +234,7 @@ class SlurmConfParserTest {
     @Test
     void daemonSettings() {
         SlurmConfig conf = parse("""
-                SlurmctldPort=7817
+                SlurmctldPort=7817-7820
                 SlurmdPort=7818
                 StateSaveLocation=/var/spool/slurmctld
                 SlurmdSpoolDir=/var/spool/slurmd
@@ -266,7 +266,8 @@ class SlurmConfParserTest {
                 SlurmctldDebug=debug2
                 """);
 
-        assertThat(conf.slurmctldPort()).isEqualTo(7817);
+        assertThat(conf.slurmctldPort()).isEqualTo(new PortRange(7817, 7820));
+        assertThat(conf.slurmctldPort().count()).isEqualTo(4);
         assertThat(conf.slurmdPort()).isEqualTo(7818);
         DaemonPaths paths = conf.paths();
         assertThat(paths.stateSaveLocation()).isEqualTo(Path.of("/var/spool/slurmctld"));

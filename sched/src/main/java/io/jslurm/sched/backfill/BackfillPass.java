@@ -63,8 +63,7 @@ public final class BackfillPass {
     private void test(QueueEntry entry) {
         Instant now = state.now();
         Instant horizon = now.plus(params.window());
-        Optional<SlotMap.Slot> slot = planned.earliestStart(entry.job().request(), entry.partition(),
-                entry.timeLimit(), state.fit(), horizon);
+        Optional<SlotMap.Slot> slot = planned.earliestStart(entry, state.fit(), horizon);
         if (slot.isPresent() && slot.get().start().equals(now)) {
             state.start(entry, slot.get().allocation(), true);
             planned.hold(slot.get().allocation(), now, entry.timeLimit());
@@ -75,9 +74,11 @@ public final class BackfillPass {
         if (slot.isPresent()) {
             Instant start = slot.get().start();
             planned.hold(slot.get().allocation(), start, entry.timeLimit());
-            reservations.add(entry, slot.get(), planned.end(start, entry.timeLimit()));
-            state.reserve(new JobReservation(entry.jobId(), entry.partition().name(), start,
-                    slot.get().allocation().nodeNames()));
+            Instant end = planned.end(start, entry.timeLimit());
+            JobReservation reservation = new JobReservation(entry.jobId(), entry.partition().name(), start, end,
+                    slot.get().allocation());
+            reservations.add(reservation);
+            state.reserve(reservation);
             status = status.withExpectedStart(start);
         }
         state.status(status);

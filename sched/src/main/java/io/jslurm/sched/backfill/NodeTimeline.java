@@ -50,10 +50,11 @@ final class NodeTimeline {
      */
     NodeFree freeDuring(Instant from, Instant to) {
         Map.Entry<Instant, NodeFree> first = segments.floorEntry(from);
-        NavigableMap<Instant, NodeFree> later = segments.subMap(from, false, to, false);
-        if (later.isEmpty()) {
+        Instant next = segments.higherKey(from);
+        if (next == null || !next.isBefore(to)) {
             return first.getValue();
         }
+        NavigableMap<Instant, NodeFree> later = segments.subMap(from, false, to, false);
         NodeFree free = first.getValue().copy();
         later.values().forEach(free::retainFree);
         return free;

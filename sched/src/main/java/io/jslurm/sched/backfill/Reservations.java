@@ -1,8 +1,8 @@
 package io.jslurm.sched.backfill;
 
-import io.jslurm.sched.QueueEntry;
 import io.jslurm.sched.model.Allocation;
 import io.jslurm.sched.model.NodeAllocation;
+import io.jslurm.sched.plan.JobReservation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,20 +12,17 @@ import java.util.Optional;
 /** The reservations of one backfill pass, in the order they were made (highest priority first). */
 final class Reservations {
 
-    private record Held(long jobId, Allocation allocation, Instant start, Instant end) {
-    }
+    private final List<JobReservation> held = new ArrayList<>();
 
-    private final List<Held> held = new ArrayList<>();
-
-    void add(QueueEntry entry, SlotMap.Slot slot, Instant end) {
-        held.add(new Held(entry.jobId(), slot.allocation(), slot.start(), end));
+    void add(JobReservation reservation) {
+        held.add(reservation);
     }
 
     /** The first reservation that overlaps a would-be start now on one of the same cores or GPUs. */
     Optional<Long> blocking(Allocation wanted, Instant now, Optional<Duration> timeLimit) {
         Instant end = timeLimit.map(now::plus).orElse(Instant.MAX);
-        for (Held reservation : held) {
-            if (reservation.start().isBefore(end) && reservation.end().isAfter(now)
+        for (JobReservation reservation : held) {
+            if (reservation.expectedStart().isBefore(end) && reservation.expectedEnd().isAfter(now)
                     && overlaps(reservation.allocation(), wanted)) {
                 return Optional.of(reservation.jobId());
             }

@@ -2,6 +2,7 @@ package io.jslurm.sched.backfill;
 
 import static java.util.Objects.requireNonNull;
 
+import io.jslurm.sched.QueueEntry;
 import io.jslurm.sched.model.Allocation;
 import io.jslurm.sched.model.Node;
 import io.jslurm.sched.model.NodeAllocation;
@@ -102,15 +103,30 @@ public final class SlotMap {
     }
 
     /** The earliest slot before {@code horizon} at which the job fits for its whole time limit. */
-    public Optional<Slot> earliestStart(ResourceRequest request, Partition partition, Optional<Duration> timeLimit,
-            ResourceFit fit, Instant horizon) {
-        for (Instant start : slots.headSet(horizon, false)) {
-            FitResult result = fitAt(request, partition, timeLimit, fit, start);
-            if (result instanceof FitResult.Fit found) {
-                return Optional.of(new Slot(start, found.allocation()));
-            }
-        }
-        return Optional.empty();
+    public Optional<Slot> earliestStart(QueueEntry entry, ResourceFit fit, Instant horizon) {
+        return new StartSearch(this, entry, fit).earliest(horizon);
+    }
+
+    Instant now() {
+        return now;
+    }
+
+    Duration step() {
+        return resolution;
+    }
+
+    NodeTimeline timeline(String node) {
+        return timelines.get(node);
+    }
+
+    Iterable<Instant> slotsBefore(Instant horizon) {
+        return slots.headSet(horizon, false);
+    }
+
+    /** How long a job holds resources once its limit is rounded up to the grid; empty without a limit. */
+    Optional<Duration> lengthOnGrid(Optional<Duration> timeLimit) {
+        Instant end = end(now, timeLimit);
+        return end.equals(Instant.MAX) ? Optional.empty() : Optional.of(Duration.between(now, end));
     }
 
     /** The fit of a job starting at {@code start} and running its whole time limit. */

@@ -52,7 +52,12 @@ public sealed interface Constraint {
 
         @Override
         public boolean matches(Set<String> features) {
-            return parts.stream().allMatch(part -> part.matches(features));
+            for (Constraint part : parts) {
+                if (!part.matches(features)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         @Override

@@ -71,6 +71,18 @@ public final class CoreSet {
         return bits.intersects(other);
     }
 
+    /** Whether some core of this set is not in {@code allowed}. */
+    public boolean intersectsOutside(BitSet allowed) {
+        BitSet outside = toBitSet();
+        outside.andNot(allowed);
+        return !outside.isEmpty();
+    }
+
+    /** Clears this set's cores in {@code target}. */
+    public void clearIn(BitSet target) {
+        target.andNot(bits);
+    }
+
     public CoreSet union(CoreSet other) {
         BitSet copy = toBitSet();
         copy.or(other.bits);

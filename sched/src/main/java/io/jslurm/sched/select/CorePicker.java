@@ -23,7 +23,7 @@ final class CorePicker {
     static NodeAllocation pick(JobShape job, NodeFree free, NodeDemand demand) {
         Node node = free.node();
         if (job.exclusive) {
-            List<Integer> all = node.gpus().stream().map(GresDevice::index).toList();
+            List<Integer> all = free.gpuDevices().stream().map(GresDevice::index).toList();
             return new NodeAllocation(node.name(), demand.tasks(), CoreSet.range(0, node.cores()), demand.memory(),
                     all);
         }
@@ -59,7 +59,7 @@ final class CorePicker {
     private static void pickGpus(JobShape job, NodeFree free, NodeDemand demand, int[] freeCores,
             List<GresDevice> chosen, List<Integer> socketOrder) {
         Node node = free.node();
-        List<GresDevice> usable = node.gpus().stream()
+        List<GresDevice> usable = free.gpuDevices().stream()
                 .filter(gpu -> free.gpuFree(gpu.index()) && gpu.matchesType(job.gpuType))
                 .toList();
         int[] gpusPerSocket = new int[node.sockets()];

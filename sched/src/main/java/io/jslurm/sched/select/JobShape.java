@@ -74,8 +74,7 @@ final class JobShape {
     /** What {@code tasks} tasks with {@code gpus} GPUs take on {@code node}. */
     NodeDemand demand(Node node, int tasks, int gpus) {
         if (exclusive) {
-            return new NodeDemand(tasks, node.cores(), params.type().tracksMemory() ? node.memoryMib() : 0,
-                    node.gpus().size());
+            return new NodeDemand(tasks, node.cores(), params.type().tracksMemory() ? node.memoryMib() : 0, gpus);
         }
         int threads = node.threadsPerCore();
         long taskCores = params.type().countsCpus()

@@ -50,6 +50,25 @@ final class NodeCapacity {
         return job.maxNodes == 1 ? free >= job.totalGpus() : free > 0;
     }
 
+    /**
+     * The tasks the node can take after every filter, or, when it takes none, {@code -(rejection.ordinal() + 1)}:
+     * one allocation-free answer for the hot loop of the fit.
+     */
+    static int tasksOrRejection(JobShape job, NodeFree node) {
+        Optional<NodeRejection> rejection = NodeFilter.firstRejection(job, node);
+        if (rejection.isPresent()) {
+            return -rejection.get().ordinal() - 1;
+        }
+        int tasks = maxTasks(job, node, job.request.ntasksPerNode().orElse(job.ntasks));
+        if (tasks > 0 && !contributesGpus(job, node)) {
+            return -NodeRejection.GPUS.ordinal() - 1;
+        }
+        if (tasks == 0) {
+            return -shortage(job, node, 1).orElse(NodeRejection.CPUS).ordinal() - 1;
+        }
+        return tasks;
+    }
+
     /** Which resource is short for {@code tasks} tasks; empty when they fit. */
     static Optional<NodeRejection> shortage(JobShape job, NodeFree node, int tasks) {
         NodeDemand demand = job.demand(node.node(), tasks, job.gpusFor(tasks));

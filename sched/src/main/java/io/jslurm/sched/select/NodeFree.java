@@ -6,6 +6,7 @@ import io.jslurm.sched.model.GresDevice;
 import io.jslurm.sched.model.Node;
 import io.jslurm.sched.model.NodeAllocation;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * The free resources of one node: a working copy owned by one caller. The fit function only reads it; the
@@ -14,6 +15,8 @@ import java.util.BitSet;
 public final class NodeFree {
 
     private final Node node;
+    /** The node's GPU devices, computed once and shared by every copy. */
+    private final List<GresDevice> gpuDevices;
     private final int order;
     private final BitSet cores;
     private final BitSet gpus;
@@ -21,8 +24,10 @@ public final class NodeFree {
     private boolean idle;
     private final boolean stateCounts;
 
-    NodeFree(Node node, int order, BitSet cores, BitSet gpus, long memory, boolean idle, boolean stateCounts) {
+    private NodeFree(Node node, List<GresDevice> gpuDevices, int order, BitSet cores, BitSet gpus, long memory,
+            boolean idle, boolean stateCounts) {
         this.node = requireNonNull(node, "node is null");
+        this.gpuDevices = gpuDevices;
         this.order = order;
         this.cores = cores;
         this.gpus = gpus;
@@ -37,12 +42,14 @@ public final class NodeFree {
         cores.set(0, node.cores());
         node.allocatedCores().stream().forEach(cores::clear);
         BitSet gpus = new BitSet();
-        for (GresDevice gpu : node.gpus()) {
+        List<GresDevice> devices = node.gpus();
+        for (GresDevice gpu : devices) {
             if (!node.allocatedGres().contains(gpu.index())) {
                 gpus.set(gpu.index());
             }
         }
-        return new NodeFree(node, order, cores, gpus, node.memoryMib() - node.allocatedMemory(), node.idle(), true);
+        return new NodeFree(node, devices, order, cores, gpus, node.memoryMib() - node.allocatedMemory(),
+                node.idle(), true);
     }
 
     /**
@@ -53,12 +60,14 @@ public final class NodeFree {
         BitSet cores = new BitSet();
         cores.set(0, node.cores());
         BitSet gpus = new BitSet();
-        node.gpus().forEach(gpu -> gpus.set(gpu.index()));
-        return new NodeFree(node, order, cores, gpus, node.memoryMib(), true, false);
+        List<GresDevice> devices = node.gpus();
+        devices.forEach(gpu -> gpus.set(gpu.index()));
+        return new NodeFree(node, devices, order, cores, gpus, node.memoryMib(), true, false);
     }
 
     public NodeFree copy() {
-        return new NodeFree(node, order, (BitSet) cores.clone(), (BitSet) gpus.clone(), memory, idle, stateCounts);
+        return new NodeFree(node, gpuDevices, order, (BitSet) cores.clone(), (BitSet) gpus.clone(), memory, idle,
+                stateCounts);
     }
 
     public Node node() {
@@ -96,9 +105,16 @@ public final class NodeFree {
         return idle;
     }
 
+    public List<GresDevice> gpuDevices() {
+        return gpuDevices;
+    }
+
     public int freeGpuCount(String type) {
+        if (type.isEmpty()) {
+            return gpus.cardinality();
+        }
         int count = 0;
-        for (GresDevice gpu : node.gpus()) {
+        for (GresDevice gpu : gpuDevices) {
             if (gpus.get(gpu.index()) && gpu.matchesType(type)) {
                 count++;
             }
@@ -111,17 +127,22 @@ public final class NodeFree {
         if (allocation.memoryMib() > memory) {
             return false;
         }
-        if (allocation.cores().stream().anyMatch(core -> !cores.get(core))) {
+        if (allocation.cores().intersectsOutside(cores)) {
             return false;
         }
-        return allocation.gpus().stream().allMatch(gpus::get);
+        for (int gpu : allocation.gpus()) {
+            if (!gpus.get(gpu)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public void allocate(NodeAllocation allocation) {
         if (!canHold(allocation)) {
             throw new IllegalStateException(node.name() + ": " + allocation + " is not free");
         }
-        allocation.cores().stream().forEach(cores::clear);
+        allocation.cores().clearIn(cores);
         allocation.gpus().forEach(gpus::clear);
         memory -= allocation.memoryMib();
         idle = false;
@@ -133,7 +154,7 @@ public final class NodeFree {
         allocation.gpus().forEach(gpus::set);
         memory = Math.min(node.memoryMib(), memory + allocation.memoryMib());
         idle = cores.cardinality() == node.cores() && memory == node.memoryMib()
-                && gpus.cardinality() == node.gpus().size();
+                && gpus.cardinality() == gpuDevices.size();
     }
 
     /** Keeps only what is free in both: availability over two stretches of time. */

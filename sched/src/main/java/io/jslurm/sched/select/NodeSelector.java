@@ -31,6 +31,9 @@ final class NodeSelector {
             }
             Candidate candidate = ordered.get(i);
             int tasks = tasksFor(job, candidate, chosen.size(), remainingTasks);
+            if (tasks > 0 && !mustUse && !restCanFollow(job, ordered, i, chosen.size(), remainingTasks - tasks)) {
+                tasks = 0;
+            }
             if (tasks == 0) {
                 if (mustUse || gapFails) {
                     return Optional.empty();
@@ -47,6 +50,36 @@ final class NodeSelector {
             }
         }
         return complete(job, chosen.size(), remainingTasks, remainingGpus) ? Optional.of(chosen) : Optional.empty();
+    }
+
+    /**
+     * With a node limit, a node is only worth taking if the tasks left after it still fit on the largest of the
+     * remaining candidates: otherwise a best-fit node with little room would use up the limit (a one-node job must
+     * go to a node that holds it all).
+     */
+    private static boolean restCanFollow(JobShape job, List<Candidate> ordered, int current, int chosen,
+            int tasksLeft) {
+        int slotsLeft = job.maxNodes - chosen - 1;
+        if (tasksLeft <= 0) {
+            return true;
+        }
+        if (slotsLeft <= 0) {
+            return false;
+        }
+        int remaining = ordered.size() - current - 1;
+        if (slotsLeft >= remaining) {
+            return true;
+        }
+        int[] capacities = new int[remaining];
+        for (int i = 0; i < remaining; i++) {
+            capacities[i] = ordered.get(current + 1 + i).maxTasks();
+        }
+        java.util.Arrays.sort(capacities);
+        long best = 0;
+        for (int i = 0; i < slotsLeft; i++) {
+            best += capacities[remaining - 1 - i];
+        }
+        return best >= tasksLeft;
     }
 
     private static boolean complete(JobShape job, int nodes, int remainingTasks, int remainingGpus) {

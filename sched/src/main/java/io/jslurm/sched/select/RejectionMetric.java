@@ -38,6 +38,17 @@ public final class RejectionMetric {
         return counts.isEmpty();
     }
 
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof RejectionMetric that && counts.equals(that.counts)
+                && nodesEvaluated == that.nodesEvaluated;
+    }
+
+    @Override
+    public int hashCode() {
+        return counts.hashCode() * 31 + nodesEvaluated;
+    }
+
     /** E.g. {@code "12 nodes: not enough GPUs; 4 nodes: DRAINED"}, largest count first. */
     @Override
     public String toString() {

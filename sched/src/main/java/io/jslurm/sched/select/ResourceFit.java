@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The fit function of select/cons_tres: for one job and the free resources of a partition's nodes, the nodes, cores,
@@ -30,8 +29,8 @@ public final class ResourceFit {
 
     public FitResult fit(ResourceRequest request, Partition partition, FreeResources free) {
         JobShape job = new JobShape(request, partition, params);
-        Set<String> inPartition = new HashSet<>(partition.nodes());
-        if (!inPartition.containsAll(request.requiredNodes())) {
+        if (!request.requiredNodes().isEmpty()
+                && !new HashSet<>(partition.nodes()).containsAll(request.requiredNodes())) {
             return new FitResult.NoFit(FitResult.Failure.REQUIRED_NODE_NOT_IN_PARTITION, RejectionMetric.none(),
                     "required nodes are not all in partition " + partition.name());
         }
@@ -72,22 +71,17 @@ public final class ResourceFit {
     }
 
     private static Optional<Candidate> evaluate(JobShape job, NodeFree node, RejectionMetric.Builder metric) {
-        Optional<NodeRejection> rejection = NodeFilter.firstRejection(job, node);
-        int tasks = 0;
-        if (rejection.isEmpty()) {
-            int upper = job.request.ntasksPerNode().orElse(job.ntasks);
-            tasks = NodeCapacity.maxTasks(job, node, upper);
-            if (tasks > 0 && !NodeCapacity.contributesGpus(job, node)) {
-                rejection = Optional.of(NodeRejection.GPUS);
-            } else if (tasks == 0) {
-                rejection = Optional.of(NodeCapacity.shortage(job, node, 1).orElse(NodeRejection.CPUS));
-            }
-        }
-        if (rejection.isPresent()) {
-            metric.reject(rejection.get());
+        int tasks = NodeCapacity.tasksOrRejection(job, node);
+        if (tasks < 0) {
+            metric.reject(NodeRejection.values()[-tasks - 1]);
             return Optional.empty();
         }
         return Optional.of(new Candidate(node, tasks, node.freeCoreCount()));
+    }
+
+    /** A per-node view of the fit for one job, for callers that sweep over many moments (backfill). */
+    public FitProbe probe(ResourceRequest request, Partition partition) {
+        return new FitProbe(new JobShape(request, partition, params));
     }
 
     private static List<Candidate> ranked(List<Candidate> required, List<Candidate> others) {

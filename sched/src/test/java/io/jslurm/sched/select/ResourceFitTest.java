@@ -290,6 +290,24 @@ class ResourceFitTest {
         }
 
         @Test
+        void aOneNodeJobPassesOverABestFitNodeTooSmallForIt() {
+            Scenario scenario = scenario().nodes(node("n1").allocated(CoreSet.range(0, 6), 0), node("n2"));
+
+            assertThat(allocation(scenario, job(1).ntasks(4)).nodeNames()).containsExactly("n2");
+        }
+
+        @Test
+        void aNodeLimitKeepsRoomForTheLargestNodes() {
+            Scenario scenario = scenario().nodes(node("n1").allocated(CoreSet.range(0, 7), 0),
+                    node("n2").allocated(CoreSet.range(0, 2), 0), node("n3"));
+
+            Allocation allocation = allocation(scenario, job(1).nodes(1, 2).ntasks(14));
+
+            assertThat(allocation.nodeNames()).containsExactly("n2", "n3");
+            assertThat(allocation.totalTasks()).isEqualTo(14);
+        }
+
+        @Test
         void tiesGoToSlurmConfOrder() {
             assertThat(allocation(scenario().nodes(node("b"), node("a")), job(1)).nodeNames()).containsExactly("b");
         }

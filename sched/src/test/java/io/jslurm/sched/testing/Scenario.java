@@ -70,6 +70,10 @@ public final class Scenario {
         return this;
     }
 
+    public boolean hasRunningJobOn(String node) {
+        return running.stream().anyMatch(job -> job.allocations().stream().anyMatch(a -> a.node().equals(node)));
+    }
+
     public Scenario queue(JobBuilder... jobs) {
         for (JobBuilder job : jobs) {
             queue.add(job.build());

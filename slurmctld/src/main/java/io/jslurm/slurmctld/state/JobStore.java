@@ -47,6 +47,9 @@ public interface JobStore extends AutoCloseable {
 
     Job release(long jobId);
 
+    /** Pins the job's priority; 0 lets the scheduler compute it again. */
+    Job prioritize(long jobId, long priority);
+
     /**
      * Puts a job back in the queue: a finished job becomes {@code PENDING} at once; one still holding nodes
      * becomes {@code REQUEUED} and goes to {@code PENDING} through {@link #transition} once they are free.

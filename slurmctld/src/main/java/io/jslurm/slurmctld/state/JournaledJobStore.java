@@ -191,6 +191,11 @@ public final class JournaledJobStore implements JobStore {
     }
 
     @Override
+    public Job prioritize(long jobId, long priority) {
+        return changeStatus(jobId, job -> JobTransitions.prioritized(job, priority));
+    }
+
+    @Override
     public Job requeue(long jobId) {
         return changeStatus(jobId, job -> {
             long now = now();
