@@ -2,21 +2,19 @@ package io.jslurm.slurmdbd.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.protobuf.Message;
 import io.jslurm.cli.client.ClientIdentity;
-import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.sacct.AccountingDaemon;
 import io.jslurm.cli.sacct.Sacct;
-import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.client.RpcClient;
 import io.jslurm.protocol.proto.AcctJob;
 import io.jslurm.protocol.proto.DbdMessage;
 import io.jslurm.protocol.proto.DbdRecordBatch;
 import io.jslurm.protocol.proto.DbdRecordBatchResponse;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -57,23 +55,8 @@ class SacctEndToEndTest {
     }
 
     private static AccountingDaemon daemon(long uid) {
-        return new AccountingDaemon() {
-            @Override
-            public <R extends Message> R call(Message request, Class<R> responseType) throws ControllerException {
-                try (RpcClient<DbdMessage> client = dbd.client(uid)) {
-                    return client.call(request, responseType);
-                } catch (RpcException refused) {
-                    throw new ControllerException(refused.errorCode(), refused.getMessage());
-                } catch (IOException down) {
-                    throw ControllerException.configuration(down.getMessage());
-                }
-            }
-
-            @Override
-            public String clusterName() {
-                return "day";
-            }
-        };
+        return AccountingDaemon.at(new InetSocketAddress("127.0.0.1", dbd.port), Duration.ofSeconds(60),
+                dbd.credentialsFor(uid), "day");
     }
 
     private static int sacct(OutputStream out, String... args) {
