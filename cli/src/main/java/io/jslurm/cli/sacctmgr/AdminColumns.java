@@ -1,5 +1,6 @@
 package io.jslurm.cli.sacctmgr;
 
+import io.jslurm.cli.sacct.FormatItem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -43,16 +44,9 @@ final class AdminColumns {
 
     static List<Column> of(String entity, String format) {
         List<Column> columns = new ArrayList<>();
-        for (String item : format.split(",")) {
-            String spec = item.strip();
-            if (spec.isEmpty()) {
-                continue;
-            }
-            int percent = spec.indexOf('%');
-            String name = percent < 0 ? spec : spec.substring(0, percent);
-            String title = title(entity, name);
-            int width = percent < 0 ? WIDTHS.getOrDefault(title, 10) : Integer.parseInt(spec.substring(percent + 1));
-            columns.add(new Column(title, width));
+        for (FormatItem item : FormatItem.parseList(format)) {
+            String title = title(entity, item.name());
+            columns.add(new Column(title, item.width().orElse(WIDTHS.getOrDefault(title, 10))));
         }
         return columns;
     }

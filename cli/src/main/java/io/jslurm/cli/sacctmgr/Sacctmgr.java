@@ -90,7 +90,12 @@ public final class Sacctmgr {
                     .setCluster(clusterName).build();
             DbdAdminResponse response = dbd.call(request, DbdAdminResponse.class);
             if (command.verb().equals("list")) {
-                print(command, response, mode, header);
+                try {
+                    print(command, response, mode, header);
+                } catch (IllegalArgumentException badFormat) {
+                    err.println(" " + badFormat.getMessage());
+                    return 1;
+                }
             } else if (!quiet) {
                 report(command, response);
             }
