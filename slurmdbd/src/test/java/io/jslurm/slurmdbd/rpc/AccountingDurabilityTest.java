@@ -39,7 +39,7 @@ class AccountingDurabilityTest {
 
     @Test
     void nothingIsLostOrDoubledWhenSlurmdbdAndThenTheControllerGoAway() throws Exception {
-        Path state = DbdFixture.ROOT.resolve("durability").resolve("statesave");
+        Path state = dbd.home.resolve("statesave");
         Files.createDirectories(state);
         LongSupplier storedJobs = () -> query("SELECT COUNT(*) FROM job_table WHERE cluster = 'durable'");
         LongSupplier completedJobs = () -> query("SELECT COUNT(*) FROM job_table WHERE cluster = 'durable' AND state = 'COMPLETED'");

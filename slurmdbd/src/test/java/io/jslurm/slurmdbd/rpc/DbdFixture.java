@@ -11,10 +11,9 @@ import io.jslurm.protocol.wire.EnvelopeType;
 import io.jslurm.slurmdbd.storage.AccountingDatabase;
 import io.jslurm.slurmdbd.storage.Migrations;
 import io.jslurm.slurmdbd.storage.StorageSettings;
+import io.jslurm.slurmdbd.storage.TestServers;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -25,19 +24,17 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.InstantSource;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
- * A real slurmdbd for tests: embedded MariaDB under target/ (binaries shared with the storage tests),
+ * A real slurmdbd for tests: embedded MariaDB where the storage tests keep theirs (binaries shared),
  * a fresh slurm.key, and the RPC server on a fixed port so that it can be stopped and started again.
  */
 final class DbdFixture implements AutoCloseable {
 
-    static final Path ROOT = Path.of("target", "embedded-mariadb").toAbsolutePath();
     /** SlurmUser's uid in these tests; root (uid 0) is always allowed as well. */
     static final long SLURM_USER = 64030;
 
+    final Path home;
     final AccountingDatabase database;
     final Path keyFile;
     final SlurmKey key;
@@ -45,10 +42,9 @@ final class DbdFixture implements AutoCloseable {
     private DbdServer server;
 
     DbdFixture(String name) throws Exception {
-        Path home = ROOT.resolve(name);
-        deleteRecursively(home);
+        home = TestServers.freshHome(name);
         Files.createDirectories(home);
-        database = AccountingDatabase.open(StorageSettings.embedded(home.resolve("db"), freePort()), ROOT.resolve("binaries"),
+        database = AccountingDatabase.open(StorageSettings.embedded(home.resolve("db"), TestServers.freePort()), TestServers.binaries(),
                 Migrations.load(Migrations.ACCOUNTING), InstantSource.system());
         byte[] bytes = new byte[32];
         new SecureRandom().nextBytes(bytes);
@@ -56,7 +52,7 @@ final class DbdFixture implements AutoCloseable {
         Files.write(keyFile, bytes);
         Files.setPosixFilePermissions(keyFile, PosixFilePermissions.fromString("rw-------"));
         key = SlurmKey.load(keyFile);
-        port = freePort();
+        port = TestServers.freePort();
         startServer();
     }
 
@@ -94,24 +90,5 @@ final class DbdFixture implements AutoCloseable {
             server.close();
         }
         database.close();
-    }
-
-    static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -119,7 +119,7 @@ class SacctEndToEndTest {
         var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         double jvm = os.getProcessCpuTime() / 1e9;
         try {
-            String pid = java.nio.file.Files.readString(DbdFixture.ROOT.resolve("sacct-e2e/db/run/mariadbd.pid")).strip();
+            String pid = java.nio.file.Files.readString(dbd.home.resolve("db/run/mariadbd.pid")).strip();
             String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", pid, "stat"));
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             // utime and stime are fields 14 and 15 of /proc/PID/stat, in clock ticks (100 per second)
