@@ -12,25 +12,25 @@ import java.util.stream.Stream;
  * Where tests put embedded servers: under the module's build directory, not java.io.tmpdir (which
  * the embedded launcher refuses), with one copy of the binaries shared by all test classes.
  */
-final class TestServers {
+public final class TestServers {
 
     private static final Path ROOT = Path.of("target", "embedded-mariadb").toAbsolutePath();
 
     private TestServers() {
     }
 
-    static Path binaries() {
+    public static Path binaries() {
         return ROOT.resolve("binaries");
     }
 
     /** An empty home directory for one test's server. */
-    static Path freshHome(String name) {
+    public static Path freshHome(String name) {
         Path home = ROOT.resolve(name);
         deleteRecursively(home);
         return home;
     }
 
-    static int freePort() {
+    public static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         } catch (IOException e) {
