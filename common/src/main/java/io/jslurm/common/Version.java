@@ -11,4 +11,9 @@ public final class Version {
         String version = Version.class.getPackage().getImplementationVersion();
         return version == null ? "dev" : version;
     }
+
+    /** What every command and daemon prints for {@code -V}/{@code --version}. */
+    public static String line() {
+        return "jslurm " + current();
+    }
 }

@@ -47,7 +47,7 @@ public final class SlurmctldMain {
             return 0;
         }
         if (options.version()) {
-            out.println("slurm " + Version.current());
+            out.println(Version.line());
             return 0;
         }
         Path slurmConf = options.slurmConf(environment);

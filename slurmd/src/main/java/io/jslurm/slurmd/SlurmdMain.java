@@ -1,5 +1,6 @@
 package io.jslurm.slurmd;
 
+import io.jslurm.common.Version;
 import io.jslurm.slurmd.gpu.GpuDetection;
 import io.jslurm.slurmd.gpu.NvmlGpuDetector;
 import io.jslurm.slurmd.hw.HardwareException;

@@ -91,7 +91,7 @@ class SlurmdMainTest {
     @Test
     void versionNamesJslurmAndItsVersion() {
         assertThat(run(DUAL_SOCKET, () -> new GpuDetection.Found(List.of()), "-V")).isZero();
-        assertThat(out()).matches("slurm-compatible jslurm \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\n");
+        assertThat(out()).isEqualTo(io.jslurm.common.Version.line() + "\n");
     }
 
     @Test

@@ -72,7 +72,7 @@ public final class Sacct {
             return 0;
         }
         if (options.version()) {
-            out.println("jslurm " + io.jslurm.common.Version.current());
+            out.println(io.jslurm.common.Version.line());
             return 0;
         }
         DbdJobQueryResponse response;

@@ -64,7 +64,7 @@ public final class Sacctmgr {
                 case "quiet" -> quiet = true;
                 case "cluster" -> cluster = given.value();
                 case "version" -> {
-                    out.println("jslurm " + io.jslurm.common.Version.current());
+                    out.println(io.jslurm.common.Version.line());
                     return 0;
                 }
                 case "help" -> {

@@ -47,7 +47,7 @@ public final class Salloc {
             return 1;
         }
         if (options.version()) {
-            env.out().println("jslurm " + io.jslurm.common.Version.current());
+            env.out().println(io.jslurm.common.Version.line());
             return 0;
         }
         if (options.help()) {

@@ -100,7 +100,7 @@ public final class SbatchParser {
                     return Optional.of(new SbatchOutcome.Print(SbatchHelp.usage()));
                 }
                 case "version" -> {
-                    return Optional.of(new SbatchOutcome.Print("jslurm " + Version.current() + "\n"));
+                    return Optional.of(new SbatchOutcome.Print(Version.line() + "\n"));
                 }
                 default -> {
                 }

@@ -76,7 +76,7 @@ public final class Scancel {
                     return 0;
                 }
                 case "version" -> {
-                    env.out().println("jslurm " + Version.current());
+                    env.out().println(Version.line());
                     return 0;
                 }
                 case "batch" -> request.setBatchShellOnly(true);

@@ -57,7 +57,7 @@ public final class Scontrol {
         for (String arg : args) {
             switch (arg) {
                 case "-V", "--version" -> {
-                    out.println("jslurm " + Version.current());
+                    out.println(Version.line());
                     return 0;
                 }
                 case "-h", "--help" -> {
@@ -95,7 +95,7 @@ public final class Scontrol {
             return show(args);
         }
         if (Keywords.matches(keyword, "version", 4)) {
-            out.println("jslurm " + Version.current());
+            out.println(Version.line());
             return 0;
         }
         if (Keywords.matches(keyword, "help", 2)) {

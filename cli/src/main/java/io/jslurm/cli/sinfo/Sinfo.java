@@ -173,7 +173,7 @@ public final class Sinfo {
                     return Optional.empty();
                 }
                 case "version" -> {
-                    env.out().println("jslurm " + Version.current());
+                    env.out().println(Version.line());
                     return Optional.empty();
                 }
                 case "all" -> all = true;

@@ -85,7 +85,7 @@ public final class Squeue {
             return 0;
         }
         if (options.version()) {
-            env.out().println("jslurm " + Version.current());
+            env.out().println(Version.line());
             return 0;
         }
         Instant now = env.clock().instant();

@@ -58,7 +58,7 @@ public final class Srun {
             return 1;
         }
         if (options.version()) {
-            env.out().println("jslurm " + io.jslurm.common.Version.current());
+            env.out().println(io.jslurm.common.Version.line());
             return 0;
         }
         if (options.help()) {

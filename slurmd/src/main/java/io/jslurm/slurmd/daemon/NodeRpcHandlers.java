@@ -16,7 +16,7 @@ import io.jslurm.protocol.rpc.Permission;
 import io.jslurm.protocol.rpc.RpcCall;
 import io.jslurm.protocol.rpc.RpcTable;
 import io.jslurm.protocol.wire.EnvelopeType;
-import io.jslurm.slurmd.Version;
+import io.jslurm.common.Version;
 import io.jslurm.slurmd.cgroup.CgroupException;
 import io.jslurm.slurmd.cgroup.CgroupLimits;
 import io.jslurm.slurmd.launch.BatchLaunch;
@@ -57,7 +57,7 @@ final class NodeRpcHandlers {
     RpcTable table() {
         return RpcTable.builder(EnvelopeType.NODE)
                 .route(Ping.class, Permission.SLURM_USER, Execution.EVENT_LOOP, call -> Pong.newBuilder()
-                        .setServerTimeMs(clock.millis()).setServerVersion(Version.number()).build())
+                        .setServerTimeMs(clock.millis()).setServerVersion(Version.current()).build())
                 .route(LaunchBatchJob.class, Permission.SLURM_USER, Execution.WORKER, this::launch)
                 .route(SignalJob.class, Permission.SLURM_USER, Execution.WORKER, this::signal)
                 .route(TerminateJob.class, Permission.SLURM_USER, Execution.WORKER, this::terminate)

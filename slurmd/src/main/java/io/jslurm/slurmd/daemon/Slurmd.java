@@ -16,7 +16,7 @@ import io.jslurm.protocol.proto.NodeHeartbeat;
 import io.jslurm.protocol.proto.NodeRegistration;
 import io.jslurm.protocol.proto.RunningJob;
 import io.jslurm.protocol.rpc.Authorizer;
-import io.jslurm.slurmd.Version;
+import io.jslurm.common.Version;
 import io.jslurm.slurmd.cgroup.CgroupBase;
 import io.jslurm.slurmd.cgroup.CgroupLayout;
 import io.jslurm.slurmd.cgroup.CgroupManager;
@@ -149,7 +149,7 @@ public final class Slurmd implements AutoCloseable {
                 List.of(handlers.table()), new Authenticator(List.of(new SlurmAuth(setup.key(), setup.clock()))),
                 Authorizer.slurmUserOnly(slurmUserUid), workers);
         reporter.start();
-        LOG.info("slurmd {} started as node {} on port {} (spool {}, pid {})", Version.number(), name,
+        LOG.info("slurmd {} started as node {} on port {} (spool {}, pid {})", Version.current(), name,
                 server.localAddress().getPort(), setup.files().spoolDir(), ProcessHandle.current().pid());
     }
 
@@ -202,7 +202,7 @@ public final class Slurmd implements AutoCloseable {
                         .setTmpDiskMb(hw.tmpDiskMiB())
                         .setCpuArch(System.getProperty("os.arch", "")))
                 .addAllGpus(gpus)
-                .setVersion(Version.number())
+                .setVersion(Version.current())
                 .setBootTime(setup.clock().instant().getEpochSecond() - hw.uptime().seconds())
                 .setSlurmdStartTime(startTime)
                 .setOs(System.getProperty("os.name", "") + " " + System.getProperty("os.version", ""))

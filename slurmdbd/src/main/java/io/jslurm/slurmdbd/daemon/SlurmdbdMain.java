@@ -27,7 +27,7 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class SlurmdbdMain {
 
-    static final String VERSION_LINE = "slurm 22.05.0 (jslurm)";
+    static final String VERSION_LINE = io.jslurm.common.Version.line();
 
     private SlurmdbdMain() {
     }
