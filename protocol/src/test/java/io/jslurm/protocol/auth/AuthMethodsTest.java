@@ -1,0 +1,43 @@
+package io.jslurm.protocol.auth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.time.Clock;
+import org.junit.jupiter.api.Test;
+
+class AuthMethodsTest {
+    static final SlurmKey KEY = SlurmKey.of(new byte[64]);
+    final Clock clock = Clock.systemUTC();
+
+    @Test
+    void authSlurmSignsAndVerifiesWithTheClusterKey() throws Exception {
+        CredentialSource daemon = AuthMethods.daemonCredentials("auth/slurm", KEY, clock, 64030, 64030, "ctl1");
+
+        Identity caller = AuthMethods.authenticator("auth/slurm", KEY, clock).verify(daemon.next());
+
+        assertThat(caller).isEqualTo(new Identity(64030, 64030, "ctl1", "auth/slurm"));
+    }
+
+    @Test
+    void otherAuthTypesAreRefusedByName() {
+        assertThatThrownBy(() -> AuthMethods.authenticator("auth/jwt", KEY, clock))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("AuthType=auth/jwt is not supported; use auth/munge or auth/slurm");
+    }
+
+    @Test
+    void authMungeWithoutMungedFailsAtStartWithOneClearError() {
+        assumeFalse(Files.exists(Munge.DEFAULT_SOCKET), "a system munged is running here");
+
+        assertThatThrownBy(() -> AuthMethods.authenticator("auth/munge", KEY, clock))
+                .isInstanceOf(UncheckedIOException.class)
+                .hasMessage("auth/munge: cannot reach munged at /run/munge/munge.socket.2: no such socket"
+                        + " (is munge running?)");
+        assertThatThrownBy(() -> AuthMethods.daemonCredentials("auth/munge", KEY, clock, 0, 0, "ctl1"))
+                .hasMessageContaining("is munge running?");
+    }
+}
