@@ -1,5 +1,6 @@
 package io.jslurm.protocol.auth;
 
+import io.jslurm.conf.slurm.SlurmConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -14,6 +15,28 @@ import java.util.List;
  */
 public final class AuthMethods {
     private AuthMethods() {
+    }
+
+    /**
+     * The method slurm.conf asks for. Unset means auth/slurm, which needs no other daemon (Slurm
+     * itself defaults to auth/munge: clusters that want it say so).
+     */
+    public static String authType(SlurmConfig slurm) {
+        return slurm.settings().containsKey("AuthType") ? slurm.authType().confName() : SlurmAuth.PLUGIN_NAME;
+    }
+
+    public static Authenticator authenticator(SlurmConfig slurm, SlurmKey key, InstantSource clock) {
+        return authenticator(authType(slurm), key, clock);
+    }
+
+    public static CredentialSource daemonCredentials(SlurmConfig slurm, SlurmKey key, InstantSource clock,
+                                                     long uid, long gid, String host) {
+        return daemonCredentials(authType(slurm), key, clock, uid, gid, host);
+    }
+
+    public static CredentialSource forCurrentUser(SlurmConfig slurm, Path keyFile, Path serviceSocket,
+                                                  InstantSource clock) throws IOException {
+        return forCurrentUser(authType(slurm), keyFile, serviceSocket, clock);
     }
 
     /** The verifier a daemon serves with. Unchecked so daemon constructors keep their signatures. */

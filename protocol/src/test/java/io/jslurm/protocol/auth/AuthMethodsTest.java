@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import io.jslurm.conf.ConfLoader;
+import io.jslurm.conf.slurm.SlurmConfig;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.nio.file.Files;
 import java.time.Clock;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class AuthMethodsTest {
     static final SlurmKey KEY = SlurmKey.of(new byte[64]);
@@ -20,6 +24,19 @@ class AuthMethodsTest {
         Identity caller = AuthMethods.authenticator("auth/slurm", KEY, clock).verify(daemon.next());
 
         assertThat(caller).isEqualTo(new Identity(64030, 64030, "ctl1", "auth/slurm"));
+    }
+
+    @Test
+    void authTypeFollowsSlurmConfAndIsAuthSlurmWhenUnset(@TempDir Path dir) throws Exception {
+        assertThat(AuthMethods.authType(slurmConf(dir, "AuthType=auth/munge\n"))).isEqualTo("auth/munge");
+        assertThat(AuthMethods.authType(slurmConf(dir, "AuthType=auth/slurm\n"))).isEqualTo("auth/slurm");
+        assertThat(AuthMethods.authType(slurmConf(dir, ""))).isEqualTo("auth/slurm");
+    }
+
+    static SlurmConfig slurmConf(Path dir, String extra) throws Exception {
+        Path file = dir.resolve("slurm.conf");
+        Files.writeString(file, "ClusterName=test\nSlurmctldHost=head\n" + extra);
+        return ConfLoader.fromFileSystem().load(file).slurm();
     }
 
     @Test
