@@ -4,6 +4,7 @@ import io.jslurm.conf.slurm.SlurmConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.InstantSource;
 import java.util.List;
 
@@ -23,6 +24,19 @@ public final class AuthMethods {
      */
     public static String authType(SlurmConfig slurm) {
         return slurm.settings().containsKey("AuthType") ? slurm.authType().confName() : SlurmAuth.PLUGIN_NAME;
+    }
+
+    /**
+     * The cluster key, read only where auth/slurm uses it. Under auth/munge nodes need no slurm.key:
+     * a random key stands in for the daemons' key parameter, and no method signs or verifies with it.
+     */
+    public static SlurmKey clusterKey(SlurmConfig slurm, Path keyFile) throws IOException {
+        if (authType(slurm).equals(MungeAuth.PLUGIN_NAME)) {
+            byte[] unused = new byte[SlurmKey.MIN_LENGTH];
+            new SecureRandom().nextBytes(unused);
+            return SlurmKey.of(unused);
+        }
+        return SlurmKey.load(keyFile);
     }
 
     public static Authenticator authenticator(SlurmConfig slurm, SlurmKey key, InstantSource clock) {

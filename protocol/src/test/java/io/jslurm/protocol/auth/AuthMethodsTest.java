@@ -33,6 +33,15 @@ class AuthMethodsTest {
         assertThat(AuthMethods.authType(slurmConf(dir, ""))).isEqualTo("auth/slurm");
     }
 
+    @Test
+    void onlyAuthSlurmReadsTheClusterKey(@TempDir Path dir) throws Exception {
+        Path missing = dir.resolve("slurm.key");
+
+        assertThat(AuthMethods.clusterKey(slurmConf(dir, "AuthType=auth/munge\n"), missing)).isNotNull();
+        assertThatThrownBy(() -> AuthMethods.clusterKey(slurmConf(dir, "AuthType=auth/slurm\n"), missing))
+                .isInstanceOf(java.nio.file.NoSuchFileException.class);
+    }
+
     static SlurmConfig slurmConf(Path dir, String extra) throws Exception {
         Path file = dir.resolve("slurm.conf");
         Files.writeString(file, "ClusterName=test\nSlurmctldHost=head\n" + extra);
