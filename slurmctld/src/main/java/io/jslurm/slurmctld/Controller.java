@@ -1,10 +1,8 @@
 package io.jslurm.slurmctld;
 
 import io.jslurm.conf.ConfException;
-import io.jslurm.protocol.auth.Authenticator;
+import io.jslurm.protocol.auth.AuthMethods;
 import io.jslurm.protocol.auth.LocalHost;
-import io.jslurm.protocol.auth.SlurmAuth;
-import io.jslurm.protocol.auth.SlurmCredentialSigner;
 import io.jslurm.protocol.auth.SlurmKey;
 import io.jslurm.protocol.auth.StepCredentials;
 import io.jslurm.protocol.netty.RpcServer;
@@ -102,10 +100,9 @@ public final class Controller implements AutoCloseable {
         NodeTable nodes = new NodeTable(slurm.nodes(), slurm.timers().slurmdTimeout(),
                 slurm.limits().returnToService(), clock, new NodeStateFile(slurm.paths().stateSaveLocation()));
         Allocations allocations = new Allocations();
-        SlurmCredentialSigner signer = new SlurmCredentialSigner(key, clock);
         Duration messageTimeout = slurm.timers().messageTimeout().isZero() ? Duration.ofSeconds(10)
                 : slurm.timers().messageTimeout();
-        SlurmdClients slurmd = new SlurmdClients(signer.sourceFor(options.slurmUserUid(), 0, LocalHost.name()),
+        SlurmdClients slurmd = new SlurmdClients(AuthMethods.daemonCredentials(slurm, key, clock, options.slurmUserUid(), 0, LocalHost.name()),
                 () -> config.get().slurm().slurmdPort(), messageTimeout, 8);
         JobControl control = new JobControl(store, allocations, nodes, slurmd, config::get, clock);
         control.recoverAllocations();
@@ -124,7 +121,7 @@ public final class Controller implements AutoCloseable {
         try {
             server = RpcServer.start(RpcServerConfig.defaults(options.bind()).withMaxConnectionsPerHost(4096),
                     ControllerRpc.tables(jobs, nodeHandlers, controlHandlers, steps, clock),
-                    new Authenticator(java.util.List.of(new SlurmAuth(key, clock))), callers, workers);
+                    AuthMethods.authenticator(slurm, key, clock), callers, workers);
         } catch (InterruptedException | RuntimeException e) {
             workers.shutdownNow();
             slurmd.close();

@@ -58,9 +58,10 @@ public final class SlurmctldMain {
             e.errors().forEach(problem -> err.println("slurmctld: error: " + problem));
             return 1;
         }
-        if (config.slurm().settings().containsKey("AuthType") && config.slurm().authType() != AuthPlugin.SLURM) {
+        if (config.slurm().settings().containsKey("AuthType") && config.slurm().authType() != AuthPlugin.SLURM
+                && config.slurm().authType() != AuthPlugin.MUNGE) {
             err.println("slurmctld: error: AuthType=" + config.slurm().authType().confName()
-                    + " is not supported; use AuthType=auth/slurm");
+                    + " is not supported; use AuthType=auth/munge or AuthType=auth/slurm");
             return 1;
         }
         var slurm = config.slurm();

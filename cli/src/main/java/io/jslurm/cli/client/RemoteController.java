@@ -2,8 +2,8 @@ package io.jslurm.cli.client;
 
 import com.google.protobuf.Message;
 import io.jslurm.protocol.RpcException;
+import io.jslurm.protocol.auth.AuthMethods;
 import io.jslurm.protocol.auth.CredentialSource;
-import io.jslurm.protocol.auth.CredentialSources;
 import io.jslurm.protocol.client.RpcClient;
 import io.jslurm.protocol.proto.ClientMessage;
 import io.jslurm.protocol.wire.EnvelopeType;
@@ -47,7 +47,7 @@ public final class RemoteController implements Controller {
         }
         CredentialSource credentials;
         try {
-            credentials = CredentialSources.forCurrentUser(access.keyFile(), access.credentialSocket(),
+            credentials = AuthMethods.forCurrentUser(access.config(), access.keyFile(), access.credentialSocket(),
                     InstantSource.system());
         } catch (IOException | RuntimeException unsigned) {
             throw new ControllerException(6003, unsigned.getMessage());

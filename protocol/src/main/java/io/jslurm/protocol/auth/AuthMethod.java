@@ -3,10 +3,10 @@ package io.jslurm.protocol.auth;
 import io.jslurm.protocol.proto.Credential;
 
 /**
- * A way of proving who sent a request. Sealed so every server knows the complete list; auth/munge
- * joins as a second permitted implementation.
+ * A way of proving who sent a request. Sealed so every server knows the complete list:
+ * auth/slurm and auth/munge.
  */
-public sealed interface AuthMethod permits SlurmAuth {
+public sealed interface AuthMethod permits SlurmAuth, MungeAuth {
 
     /** Slurm's plugin name, e.g. "auth/slurm". */
     String pluginName();

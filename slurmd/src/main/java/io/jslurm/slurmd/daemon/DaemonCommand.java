@@ -3,6 +3,7 @@ package io.jslurm.slurmd.daemon;
 import io.jslurm.conf.ConfException;
 import io.jslurm.conf.ConfLoader;
 import io.jslurm.conf.LoadedConfig;
+import io.jslurm.protocol.auth.AuthMethods;
 import io.jslurm.protocol.auth.SlurmKey;
 import io.jslurm.slurmd.gpu.GpuDetection;
 import io.jslurm.slurmd.hw.NodeHardware;
@@ -72,7 +73,8 @@ public final class DaemonCommand {
         String hostName = detected.nodeName();
         NodeIdentity identity = NodeIdentity.resolve(config.slurm(), options.nodeName(), hostName);
         DaemonFiles files = DaemonFiles.of(config.slurm().paths(), identity.name(), hostName);
-        SlurmKey key = SlurmKey.load(ClusterKey.location(config.slurm().settings(), options.slurmConf()));
+        SlurmKey key = AuthMethods.clusterKey(config.slurm(),
+                ClusterKey.location(config.slurm().settings(), options.slurmConf()));
         return new Slurmd.Setup(config, options.slurmConf().toAbsolutePath(), identity, files, hostName, detected,
                 gpus.get(), key, InstantSource.system(), options.clearState(), ReportTiming.of(config.slurm().timers()));
     }

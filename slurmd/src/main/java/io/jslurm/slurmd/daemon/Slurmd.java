@@ -4,9 +4,7 @@ import io.jslurm.protocol.auth.StepCredentials;
 import io.jslurm.slurmd.step.StepTasks;
 import io.jslurm.conf.LoadedConfig;
 import io.jslurm.conf.slurm.PortRange;
-import io.jslurm.protocol.auth.Authenticator;
-import io.jslurm.protocol.auth.SlurmAuth;
-import io.jslurm.protocol.auth.SlurmCredentialSigner;
+import io.jslurm.protocol.auth.AuthMethods;
 import io.jslurm.protocol.auth.SlurmKey;
 import io.jslurm.protocol.netty.RpcServer;
 import io.jslurm.protocol.netty.RpcServerConfig;
@@ -119,9 +117,8 @@ public final class Slurmd implements AutoCloseable {
         String name = setup.identity().name();
         LoadedConfig config = setup.config();
         completions = CompletionQueue.open(setup.files().spoolDir(), setup.clock().instant());
-        SlurmCredentialSigner signer = new SlurmCredentialSigner(setup.key(), setup.clock());
         ControllerLink link = new ControllerLink(controllers(), setup.timing().requestTimeout(),
-                signer.sourceFor(0, 0, setup.hostName()));
+                AuthMethods.daemonCredentials(config.slurm(), setup.key(), setup.clock(), 0, 0, setup.hostName()));
         reporter = new ControllerReporter(link, completions, this::registration, this::heartbeat,
                 setup.timing().retry(), setup.timing().heartbeat());
         CgroupManager cgroups = Cgroups.open(config.cgroup(), CgroupLayout.forNode(name), HostFiles.real(),
@@ -146,7 +143,7 @@ public final class Slurmd implements AutoCloseable {
                 completions, steps, setup.clock());
         long slurmUserUid = SlurmUsers.uidOf(config.slurm().slurmUser());
         server = RpcServer.start(RpcServerConfig.defaults(new InetSocketAddress(setup.identity().port())),
-                List.of(handlers.table()), new Authenticator(List.of(new SlurmAuth(setup.key(), setup.clock()))),
+                List.of(handlers.table()), AuthMethods.authenticator(config.slurm(), setup.key(), setup.clock()),
                 Authorizer.slurmUserOnly(slurmUserUid), workers);
         reporter.start();
         LOG.info("slurmd {} started as node {} on port {} (spool {}, pid {})", Version.current(), name,
