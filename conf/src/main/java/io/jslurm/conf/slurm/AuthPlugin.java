@@ -6,7 +6,8 @@ import io.jslurm.conf.parse.ConfChoice;
 public enum AuthPlugin implements ConfChoice {
     MUNGE("auth/munge"),
     JWT("auth/jwt"),
-    NONE("auth/none");
+    NONE("auth/none"),
+    SLURM("auth/slurm");
 
     private final String confName;
 

@@ -7,12 +7,22 @@ import io.jslurm.protocol.proto.CancelJobResponse;
 import io.jslurm.protocol.proto.ClientMessage;
 import io.jslurm.protocol.proto.Error;
 import io.jslurm.protocol.proto.Header;
+import io.jslurm.protocol.proto.JobActionRequest;
+import io.jslurm.protocol.proto.JobActionResponse;
 import io.jslurm.protocol.proto.JobInfoRequest;
 import io.jslurm.protocol.proto.JobInfoResponse;
+import io.jslurm.protocol.proto.NodeInfoRequest;
+import io.jslurm.protocol.proto.NodeInfoResponse;
+import io.jslurm.protocol.proto.PartitionInfoRequest;
+import io.jslurm.protocol.proto.PartitionInfoResponse;
 import io.jslurm.protocol.proto.Ping;
 import io.jslurm.protocol.proto.Pong;
+import io.jslurm.protocol.proto.ReconfigureRequest;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.SubmitBatchJobResponse;
+import io.jslurm.protocol.proto.UpdateJobRequest;
+import io.jslurm.protocol.proto.UpdateJobResponse;
+import io.jslurm.protocol.proto.UpdateNodeRequest;
 
 /**
  * {@link ClientMessage} through its generated accessors, so a command never builds protobuf
@@ -39,6 +49,16 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             case JOB_INFO_RESPONSE: return envelope.getJobInfoResponse();
             case CANCEL_JOB_REQUEST: return envelope.getCancelJobRequest();
             case CANCEL_JOB_RESPONSE: return envelope.getCancelJobResponse();
+            case JOB_ACTION_REQUEST: return envelope.getJobActionRequest();
+            case JOB_ACTION_RESPONSE: return envelope.getJobActionResponse();
+            case UPDATE_JOB_REQUEST: return envelope.getUpdateJobRequest();
+            case UPDATE_JOB_RESPONSE: return envelope.getUpdateJobResponse();
+            case NODE_INFO_REQUEST: return envelope.getNodeInfoRequest();
+            case NODE_INFO_RESPONSE: return envelope.getNodeInfoResponse();
+            case PARTITION_INFO_REQUEST: return envelope.getPartitionInfoRequest();
+            case PARTITION_INFO_RESPONSE: return envelope.getPartitionInfoResponse();
+            case UPDATE_NODE_REQUEST: return envelope.getUpdateNodeRequest();
+            case RECONFIGURE_REQUEST: return envelope.getReconfigureRequest();
             default: return null;
         }
     }
@@ -66,6 +86,26 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             b.setCancelJobRequest((CancelJobRequest) body);
         } else if (body instanceof CancelJobResponse) {
             b.setCancelJobResponse((CancelJobResponse) body);
+        } else if (body instanceof JobActionRequest) {
+            b.setJobActionRequest((JobActionRequest) body);
+        } else if (body instanceof JobActionResponse) {
+            b.setJobActionResponse((JobActionResponse) body);
+        } else if (body instanceof UpdateJobRequest) {
+            b.setUpdateJobRequest((UpdateJobRequest) body);
+        } else if (body instanceof UpdateJobResponse) {
+            b.setUpdateJobResponse((UpdateJobResponse) body);
+        } else if (body instanceof NodeInfoRequest) {
+            b.setNodeInfoRequest((NodeInfoRequest) body);
+        } else if (body instanceof NodeInfoResponse) {
+            b.setNodeInfoResponse((NodeInfoResponse) body);
+        } else if (body instanceof PartitionInfoRequest) {
+            b.setPartitionInfoRequest((PartitionInfoRequest) body);
+        } else if (body instanceof PartitionInfoResponse) {
+            b.setPartitionInfoResponse((PartitionInfoResponse) body);
+        } else if (body instanceof UpdateNodeRequest) {
+            b.setUpdateNodeRequest((UpdateNodeRequest) body);
+        } else if (body instanceof ReconfigureRequest) {
+            b.setReconfigureRequest((ReconfigureRequest) body);
         } else {
             throw new IllegalArgumentException("ClientMessage cannot carry " + body.getClass().getSimpleName());
         }

@@ -153,6 +153,15 @@ public final class JobTransitions {
         return s.with(PENDING, effective.reason(), effective, s.priority());
     }
 
+    /** Pins a job's priority ({@code scontrol update priority=N}); 0 returns it to the computed priority. */
+    public static JobStatus prioritized(Job job, long priority) {
+        JobStatus s = job.status();
+        if (s.state().isFinished()) {
+            throw new IllegalTransitionException(job.displayId(), s.state(), s.state(), "a finished job has no priority");
+        }
+        return s.with(s.state(), s.reason(), s.hold(), priority);
+    }
+
     /** Lifts any hold from a pending job. */
     public static JobStatus release(Job job, long now) {
         JobStatus s = job.status();

@@ -1,13 +1,16 @@
 package io.jslurm.slurmctld.job;
 
+import io.jslurm.common.time.TimeLimit;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What a job asks to be allocated. Counts of 0 mean "not requested": the partition's defaults apply.
  *
  * @param minNodes {@code --nodes} lower bound
  * @param maxNodes {@code --nodes} upper bound (equal to {@code minNodes} for {@code -N 4})
+ * @param timeLimit {@code --time}; empty leaves it to the partition's DefaultTime
  */
 public record ResourceRequest(
         int minNodes,
@@ -17,11 +20,11 @@ public record ResourceRequest(
         int cpusPerTask,
         MemoryRequest memory,
         List<GresRequest> gres,
-        TimeLimit timeLimit,
-        TimeLimit timeMin) {
+        Optional<TimeLimit> timeLimit,
+        Optional<TimeLimit> timeMin) {
 
     public static final ResourceRequest DEFAULT = new ResourceRequest(
-            0, 0, 0, 0, 0, MemoryRequest.NONE, List.of(), TimeLimit.UNSET, TimeLimit.UNSET);
+            0, 0, 0, 0, 0, MemoryRequest.NONE, List.of(), Optional.empty(), Optional.empty());
 
     public ResourceRequest {
         Objects.requireNonNull(memory, "memory");
@@ -60,7 +63,7 @@ public record ResourceRequest(
         return new ResourceRequest(minNodes, maxNodes, ntasks, ntasksPerNode, cpusPerTask, memory, gres, timeLimit, timeMin);
     }
 
-    public ResourceRequest withTimeLimit(TimeLimit timeLimit, TimeLimit timeMin) {
+    public ResourceRequest withTimeLimit(Optional<TimeLimit> timeLimit, Optional<TimeLimit> timeMin) {
         return new ResourceRequest(minNodes, maxNodes, ntasks, ntasksPerNode, cpusPerTask, memory, gres, timeLimit, timeMin);
     }
 }

@@ -11,12 +11,13 @@ import io.jslurm.slurmctld.job.JobStatus;
 import io.jslurm.slurmctld.job.MemoryRequest;
 import io.jslurm.slurmctld.job.PendingReason;
 import io.jslurm.slurmctld.job.ResourceRequest;
-import io.jslurm.slurmctld.job.TimeLimit;
+import io.jslurm.common.time.TimeLimit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Format version 1 of journal and snapshot entries: one tag byte, then the entry's fields in a fixed order.
@@ -222,8 +223,23 @@ final class EntryCodec {
         out.writeByte(r.memory().per().ordinal());
         out.writeLong(r.memory().mebibytes());
         writeGres(r.gres(), out);
-        out.writeLong(r.timeLimit().seconds());
-        out.writeLong(r.timeMin().seconds());
+        out.writeLong(rawTimeLimit(r.timeLimit()));
+        out.writeLong(rawTimeLimit(r.timeMin()));
+    }
+
+    /** Format 1 keeps a time limit as seconds, -1 for UNLIMITED and -2 for none requested. */
+    private static long rawTimeLimit(Optional<TimeLimit> limit) {
+        return limit.map(l -> l.isUnlimited() ? -1 : l.seconds()).orElse(-2L);
+    }
+
+    private static Optional<TimeLimit> timeLimit(long raw) {
+        if (raw == -2) {
+            return Optional.empty();
+        }
+        if (raw < -2) {
+            throw new CorruptStateException("invalid time limit " + raw);
+        }
+        return Optional.of(raw == -1 ? TimeLimit.UNLIMITED : TimeLimit.ofSeconds(raw));
     }
 
     private ResourceRequest readResources(BinaryReader in) {
@@ -239,7 +255,7 @@ final class EntryCodec {
         long timeMin = in.readLong();
         return checked(() -> new ResourceRequest(minNodes, maxNodes, ntasks, ntasksPerNode, cpusPerTask,
                 per == MemoryRequest.Per.NONE ? MemoryRequest.NONE : new MemoryRequest(per, mebibytes),
-                gres, TimeLimit.ofRaw(timeLimit), TimeLimit.ofRaw(timeMin)));
+                gres, timeLimit(timeLimit), timeLimit(timeMin)));
     }
 
     private static void writeGres(List<GresRequest> gres, BinaryWriter out) {

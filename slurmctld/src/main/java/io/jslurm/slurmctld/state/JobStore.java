@@ -1,9 +1,9 @@
 package io.jslurm.slurmctld.state;
 
-import io.jslurm.slurmctld.job.ArraySpec;
+import io.jslurm.common.jobid.ArraySpec;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.Job;
-import io.jslurm.slurmctld.job.JobIdSpec;
+import io.jslurm.common.jobid.JobIdSpec;
 import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.StateChange;
 import java.util.List;
@@ -46,6 +46,9 @@ public interface JobStore extends AutoCloseable {
     Job hold(long jobId, Hold hold);
 
     Job release(long jobId);
+
+    /** Pins the job's priority; 0 lets the scheduler compute it again. */
+    Job prioritize(long jobId, long priority);
 
     /**
      * Puts a job back in the queue: a finished job becomes {@code PENDING} at once; one still holding nodes

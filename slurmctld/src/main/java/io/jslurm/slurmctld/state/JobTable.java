@@ -1,7 +1,7 @@
 package io.jslurm.slurmctld.state;
 
 import io.jslurm.slurmctld.job.Job;
-import io.jslurm.slurmctld.job.JobIdSpec;
+import io.jslurm.common.jobid.JobIdSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -32,21 +32,36 @@ final class JobTable {
         return jobs.size();
     }
 
-    /** {@code 123}: the job, or every task of array 123; {@code 123_4}: that one task. */
+    /** {@code 123}: the job, or every task of array 123; {@code 123_4}: that one task; {@code 123_[1-3]}: those. */
     List<Job> find(JobIdSpec id) {
+        JobIdSpec.Selector selector = id.selector();
+        if (selector instanceof JobIdSpec.HetComponent) {
+            return List.of();
+        }
+        boolean whole = selector instanceof JobIdSpec.Whole;
         long[] tasks = arrays.get(id.jobId());
         if (tasks == null) {
             Job job = jobs.get(id.jobId());
-            return job == null || id.namesTask() || job.isArrayTask() ? List.of() : List.of(job);
+            return job == null || !whole || job.isArrayTask() ? List.of() : List.of(job);
         }
-        List<Job> found = new ArrayList<>(id.namesTask() ? 1 : tasks.length);
+        List<Job> found = new ArrayList<>(whole ? tasks.length : 1);
         for (long taskJobId : tasks) {
             Job task = jobs.get(taskJobId);
-            if (task != null && (!id.namesTask() || task.arrayTaskId() == id.taskId())) {
+            if (task != null && selects(selector, task.arrayTaskId())) {
                 found.add(task);
             }
         }
         return found;
+    }
+
+    private static boolean selects(JobIdSpec.Selector selector, int taskId) {
+        if (selector instanceof JobIdSpec.ArrayTask one) {
+            return one.taskId() == taskId;
+        }
+        if (selector instanceof JobIdSpec.ArrayTasks some) {
+            return some.taskIds().contains(taskId);
+        }
+        return true;
     }
 
     List<Job> query(Predicate<? super Job> filter) {

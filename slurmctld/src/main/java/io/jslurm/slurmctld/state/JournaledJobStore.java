@@ -1,10 +1,10 @@
 package io.jslurm.slurmctld.state;
 
-import io.jslurm.slurmctld.job.ArraySpec;
+import io.jslurm.common.jobid.ArraySpec;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.IllegalTransitionException;
 import io.jslurm.slurmctld.job.Job;
-import io.jslurm.slurmctld.job.JobIdSpec;
+import io.jslurm.common.jobid.JobIdSpec;
 import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.JobState;
 import io.jslurm.slurmctld.job.JobStatus;
@@ -110,17 +110,18 @@ public final class JournaledJobStore implements JobStore {
         Objects.requireNonNull(array, "array");
         return commit(() -> {
             JobStatus status = JobTransitions.submitted(spec, now());
-            List<Job> tasks = new ArrayList<>(array.size());
+            List<Job> tasks = new ArrayList<>(array.taskIds().size());
             long arrayJobId = 0;
             // Ids given to earlier tasks are not in the table yet, but a wrap must not hand them out again.
             Set<Long> taken = new HashSet<>();
-            for (int taskId : array.taskIds()) {
+            int maxRunning = array.maxRunning().orElse(0);
+            for (int taskId : array.taskIds().stream().toArray()) {
                 long jobId = ids.allocate(id -> table.contains(id) || taken.contains(id));
                 taken.add(jobId);
                 if (arrayJobId == 0) {
                     arrayJobId = jobId;
                 }
-                tasks.add(new Job(jobId, arrayJobId, taskId, array.maxRunning(), spec, status));
+                tasks.add(new Job(jobId, arrayJobId, taskId, maxRunning, spec, status));
             }
             return new Change<>(new JournalEntry.Submitted(tasks, ids.next()), List.copyOf(tasks));
         });
@@ -187,6 +188,11 @@ public final class JournaledJobStore implements JobStore {
     @Override
     public Job release(long jobId) {
         return changeStatus(jobId, job -> JobTransitions.release(job, now()));
+    }
+
+    @Override
+    public Job prioritize(long jobId, long priority) {
+        return changeStatus(jobId, job -> JobTransitions.prioritized(job, priority));
     }
 
     @Override

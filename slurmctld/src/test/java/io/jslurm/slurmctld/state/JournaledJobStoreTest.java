@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jslurm.slurmctld.job.Allocation;
-import io.jslurm.slurmctld.job.ArraySpec;
+import io.jslurm.common.jobid.ArraySpec;
 import io.jslurm.slurmctld.job.ExitCode;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.IllegalTransitionException;
 import io.jslurm.slurmctld.job.Job;
-import io.jslurm.slurmctld.job.JobIdSpec;
+import io.jslurm.common.jobid.JobIdSpec;
 import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.JobState;
 import io.jslurm.slurmctld.job.PendingReason;
@@ -65,7 +65,7 @@ class JournaledJobStoreTest {
     void arrayTasksShareTheFirstTasksIdAsArrayJobId() {
         open(JobStoreConfig.defaults(stateDir).withJobIds(100, 5000));
         store.submit(SampleJobs.training("before"));
-        List<Job> tasks = store.submitArray(SampleJobs.training("sweep"), ArraySpec.of(4, 0, 10, 20, 30));
+        List<Job> tasks = store.submitArray(SampleJobs.training("sweep"), ArraySpec.parse("0,10,20,30%4"));
         assertThat(tasks).extracting(Job::jobId).containsExactly(101L, 102L, 103L, 104L);
         assertThat(tasks).extracting(Job::arrayJobId).containsOnly(101L);
         assertThat(tasks).extracting(Job::displayId).containsExactly("101_0", "101_10", "101_20", "101_30");
@@ -168,10 +168,10 @@ class JournaledJobStoreTest {
     @Test
     void arrayLargerThanTheFreeIdsIsRefusedWithoutReusingIds() {
         open(JobStoreConfig.defaults(stateDir).withJobIds(1, 4));
-        assertThatThrownBy(() -> store.submitArray(SampleJobs.training("big"), ArraySpec.of(0, 0, 1, 2, 3)))
+        assertThatThrownBy(() -> store.submitArray(SampleJobs.training("big"), ArraySpec.parse("0-3")))
                 .hasMessageContaining("no free job id");
         assertThat(store.size()).isZero();
-        assertThat(store.submitArray(SampleJobs.training("fits"), ArraySpec.of(0, 0, 1, 2)))
+        assertThat(store.submitArray(SampleJobs.training("fits"), ArraySpec.parse("0-2")))
                 .extracting(Job::jobId).containsExactlyInAnyOrder(1L, 2L, 3L);
     }
 

@@ -3,7 +3,7 @@ package io.jslurm.slurmctld.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jslurm.slurmctld.job.Allocation;
-import io.jslurm.slurmctld.job.ArraySpec;
+import io.jslurm.common.jobid.ArraySpec;
 import io.jslurm.slurmctld.job.ExitCode;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.IllegalTransitionException;
@@ -67,7 +67,7 @@ class RandomizedRecoveryTest {
         try {
             switch (random.nextInt(12)) {
                 case 0, 1, 2 -> store.submit(SampleJobs.training("r" + random.nextInt(1000)));
-                case 3 -> store.submitArray(SampleJobs.training("sweep"), ArraySpec.of(random.nextInt(3), 0, 1, 2, 7));
+                case 3 -> store.submitArray(SampleJobs.training("sweep"), ArraySpec.parse("0-2,7" + (random.nextBoolean() ? "%" + (1 + random.nextInt(3)) : "")));
                 case 4, 5 -> {
                     if (some != null && some.state() == JobState.REQUEUED) {
                         store.transition(some.jobId(), StateChange.to(JobState.PENDING));

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jslurm.slurmctld.job.Allocation;
-import io.jslurm.slurmctld.job.ArraySpec;
+import io.jslurm.common.jobid.ArraySpec;
 import io.jslurm.slurmctld.job.ExitCode;
 import io.jslurm.slurmctld.job.GresRequest;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.Job;
-import io.jslurm.slurmctld.job.JobIdSpec;
+import io.jslurm.common.jobid.JobIdSpec;
 import io.jslurm.slurmctld.job.JobState;
 import io.jslurm.slurmctld.job.PendingReason;
 import io.jslurm.slurmctld.job.StateChange;
@@ -41,7 +41,7 @@ class RecoveryTest {
     private List<Job> fill(JobStore store) {
         long a = store.submit(SampleJobs.training("a")).jobId();
         long b = store.submit(SampleJobs.training("b")).jobId();
-        store.submitArray(SampleJobs.training("sweep"), ArraySpec.of(2, 1, 3, 5));
+        store.submitArray(SampleJobs.training("sweep"), ArraySpec.parse("1,3,5%2"));
         long held = store.submit(SampleJobs.training("held")).jobId();
         clock.advance(Duration.ofSeconds(10));
         store.transition(a, StateChange.start(JobState.RUNNING, NODES));
@@ -88,7 +88,7 @@ class RecoveryTest {
     void arrayTasksShareOneRequestAfterRecovery() {
         Path live = tmp.resolve("live");
         try (JournaledJobStore store = open(live)) {
-            store.submitArray(SampleJobs.training("sweep"), ArraySpec.of(0, 0, 1, 2));
+            store.submitArray(SampleJobs.training("sweep"), ArraySpec.parse("0-2"));
             try (JournaledJobStore recovered = open(StateFiles.crashImage(live, tmp.resolve("crashed")))) {
                 List<Job> tasks = recovered.query(job -> true);
                 assertThat(tasks.get(1).spec()).isSameAs(tasks.get(0).spec()).isSameAs(tasks.get(2).spec());

@@ -4,8 +4,9 @@ import io.jslurm.slurmctld.job.GresRequest;
 import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.MemoryRequest;
 import io.jslurm.slurmctld.job.ResourceRequest;
-import io.jslurm.slurmctld.job.TimeLimit;
+import io.jslurm.common.time.TimeLimit;
 import java.util.List;
+import java.util.Optional;
 
 /** Requests shaped like the batch jobs of a GPU training cluster. */
 final class SampleJobs {
@@ -24,7 +25,7 @@ final class SampleJobs {
                         .withTasks(32, 8, 12)
                         .withMemory(MemoryRequest.perGpu(80 * 1024))
                         .withGres(List.of(GresRequest.gpusPerNode("h100", 8)))
-                        .withTimeLimit(TimeLimit.ofSeconds(48 * 3600), TimeLimit.UNSET))
+                        .withTimeLimit(Optional.of(TimeLimit.ofMinutes(48 * 60)), Optional.empty()))
                 .script("#!/bin/bash\n#SBATCH -N 4\n#SBATCH --gres=gpu:h100:8\nsrun python train.py --config "
                         + name + ".yaml\n")
                 .environment(List.of("PATH=/usr/bin:/bin", "HOME=/home/alice", "CUDA_DEVICE_ORDER=PCI_BUS_ID"))

@@ -1,0 +1,50 @@
+package io.jslurm.sched;
+
+import io.jslurm.sched.plan.PendingReason;
+import io.jslurm.sched.plan.PendingStatus;
+import io.jslurm.sched.select.FitResult;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The main scheduler: jobs in strict priority order within each partition. When a partition's first job cannot
+ * get resources, the partition stops for this pass and its later jobs wait with reason Priority, so that a big
+ * job is not starved by a stream of small ones (backfill may still start those that delay nothing).
+ */
+final class MainPass {
+
+    private MainPass() {
+    }
+
+    static void run(List<QueueEntry> queue, PassState state, int queueDepth) {
+        Map<String, Long> blockedPartitions = new HashMap<>();
+        int tried = 0;
+        for (QueueEntry entry : queue) {
+            if (state.started(entry.jobId())) {
+                continue;
+            }
+            String partition = entry.partition().name();
+            Long blocker = blockedPartitions.get(partition);
+            if (blocker != null) {
+                state.statusIfAbsent(PendingStatus.of(entry.jobId(), PendingReason.PRIORITY, "job " + blocker
+                        + " is ahead in partition " + partition + " and waits for resources"));
+                continue;
+            }
+            if (tried == queueDepth) {
+                continue;
+            }
+            tried++;
+            FitResult result = state.fit().fit(entry.job().request(), entry.partition(), state.free());
+            if (result instanceof FitResult.Fit fit) {
+                state.start(entry, fit.allocation(), false);
+                continue;
+            }
+            PendingStatus status = state.statusFor(entry, (FitResult.NoFit) result);
+            if (status.reason() == PendingReason.RESOURCES) {
+                blockedPartitions.put(partition, entry.jobId());
+            }
+            state.statusIfAbsent(status);
+        }
+    }
+}

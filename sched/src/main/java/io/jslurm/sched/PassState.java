@@ -1,0 +1,129 @@
+package io.jslurm.sched;
+
+import static java.util.Objects.requireNonNull;
+
+import io.jslurm.sched.model.Allocation;
+import io.jslurm.sched.model.ClusterSnapshot;
+import io.jslurm.sched.plan.JobReservation;
+import io.jslurm.sched.plan.JobStart;
+import io.jslurm.sched.plan.PendingReason;
+import io.jslurm.sched.plan.PendingStatus;
+import io.jslurm.sched.plan.Plan;
+import io.jslurm.sched.select.FitResult;
+import io.jslurm.sched.select.FreeResources;
+import io.jslurm.sched.select.ResourceFit;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What one pass has decided so far: the free resources left, the starts, reservations and statuses. Owned by a
+ * single pass; the main pass and backfill both write to it.
+ */
+public final class PassState {
+
+    private final ClusterSnapshot snapshot;
+    private final Instant now;
+    private final ResourceFit fit;
+    private final FreeResources free;
+    private final List<JobStart> starts = new ArrayList<>();
+    private final Set<Long> started = new HashSet<>();
+    private final List<JobReservation> reservations = new ArrayList<>();
+    private final Set<Long> reserved = new HashSet<>();
+    private final Map<Long, PendingStatus> statuses;
+    private final Map<String, Boolean> neverFits = new HashMap<>();
+    private final SubmitCheck submitCheck;
+
+    PassState(ClusterSnapshot snapshot, Instant now, ResourceFit fit, Map<Long, PendingStatus> statuses) {
+        this.snapshot = requireNonNull(snapshot, "snapshot is null");
+        this.now = requireNonNull(now, "now is null");
+        this.fit = requireNonNull(fit, "fit is null");
+        this.free = FreeResources.of(snapshot);
+        this.statuses = requireNonNull(statuses, "statuses is null");
+        this.submitCheck = new SubmitCheck(fit, snapshot);
+    }
+
+    public ClusterSnapshot snapshot() {
+        return snapshot;
+    }
+
+    public Instant now() {
+        return now;
+    }
+
+    public ResourceFit fit() {
+        return fit;
+    }
+
+    /** The resources still free now, after this pass's starts. */
+    public FreeResources free() {
+        return free;
+    }
+
+    public List<JobStart> starts() {
+        return starts;
+    }
+
+    public boolean started(long jobId) {
+        return started.contains(jobId);
+    }
+
+    public void start(QueueEntry entry, Allocation allocation, boolean backfilled) {
+        free.allocate(allocation);
+        started.add(entry.jobId());
+        statuses.remove(entry.jobId());
+        starts.add(new JobStart(entry.jobId(), entry.partition().name(), allocation,
+                entry.timeLimit().map(now::plus), backfilled));
+    }
+
+    public void reserve(JobReservation reservation) {
+        reservations.add(reservation);
+        reserved.add(reservation.jobId());
+    }
+
+    public boolean reserved(long jobId) {
+        return reserved.contains(jobId);
+    }
+
+    public Optional<PendingStatus> status(long jobId) {
+        return Optional.ofNullable(statuses.get(jobId));
+    }
+
+    public void status(PendingStatus status) {
+        statuses.put(status.jobId(), status);
+    }
+
+    public void statusIfAbsent(PendingStatus status) {
+        statuses.putIfAbsent(status.jobId(), status);
+    }
+
+    /** The status for a fit that failed now. */
+    public PendingStatus statusFor(QueueEntry entry, FitResult.NoFit noFit) {
+        long id = entry.jobId();
+        PendingStatus status = switch (noFit.failure()) {
+            case RESOURCES -> PendingStatus.of(id, PendingReason.RESOURCES, noFit.detail());
+            case REQUIRED_NODE_UNAVAILABLE -> PendingStatus.of(id, PendingReason.REQ_NODE_NOT_AVAIL, noFit.detail());
+            case REQUIRED_NODE_NOT_IN_PARTITION -> PendingStatus.of(id, PendingReason.BAD_CONSTRAINTS,
+                    noFit.detail()).asNeverSatisfiable();
+        };
+        status = status.withMetric(noFit.metric());
+        return noFit.failure() == FitResult.Failure.RESOURCES && neverFits(entry)
+                ? status.asNeverSatisfiable() : status;
+    }
+
+    /** Whether no node of the partition could hold the request even with nothing running and every node up. */
+    public boolean neverFits(QueueEntry entry) {
+        String key = entry.jobId() + "/" + entry.partition().name();
+        return neverFits.computeIfAbsent(key,
+                k -> submitCheck.neverFits(entry.job().request(), entry.partition()));
+    }
+
+    Plan toPlan() {
+        return new Plan(starts, reservations, statuses);
+    }
+}

@@ -1,0 +1,48 @@
+package io.jslurm.sched;
+
+import static java.util.Objects.requireNonNull;
+
+import io.jslurm.sched.backfill.BackfillPass;
+import io.jslurm.sched.model.ClusterSnapshot;
+import io.jslurm.sched.model.PendingJob;
+import io.jslurm.sched.plan.PendingReason;
+import io.jslurm.sched.plan.PendingStatus;
+import io.jslurm.sched.plan.Plan;
+import io.jslurm.sched.select.ResourceFit;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One scheduling pass as a pure function: the cluster, the queue and the time in, a plan out. The main pass starts
+ * jobs in strict priority order; backfill then starts lower-priority jobs that delay no reservation. The same
+ * inputs always give the same plan.
+ */
+public final class Scheduler {
+
+    private Scheduler() {
+    }
+
+    public static Plan schedule(ClusterSnapshot snapshot, List<PendingJob> jobs, Instant now,
+            SchedulerParams params) {
+        requireNonNull(snapshot, "snapshot is null");
+        requireNonNull(jobs, "jobs is null");
+        requireNonNull(now, "now is null");
+        requireNonNull(params, "params is null");
+        Map<Long, PendingStatus> statuses = new HashMap<>();
+        List<QueueEntry> queue = JobQueue.build(snapshot, jobs, now, statuses);
+        PassState state = new PassState(snapshot, now, new ResourceFit(params.select()), statuses);
+        MainPass.run(queue, state, params.defaultQueueDepth());
+        if (params.backfill().enabled()) {
+            BackfillPass.run(queue, state, params.backfill());
+        }
+        for (QueueEntry entry : queue) {
+            if (!state.started(entry.jobId())) {
+                state.statusIfAbsent(PendingStatus.of(entry.jobId(), PendingReason.PRIORITY,
+                        "not reached in this pass"));
+            }
+        }
+        return state.toPlan();
+    }
+}

@@ -1,0 +1,158 @@
+package io.jslurm.sched.backfill;
+
+import static java.util.Objects.requireNonNull;
+
+import io.jslurm.sched.QueueEntry;
+import io.jslurm.sched.model.Allocation;
+import io.jslurm.sched.model.Node;
+import io.jslurm.sched.model.NodeAllocation;
+import io.jslurm.sched.model.Partition;
+import io.jslurm.sched.model.ResourceRequest;
+import io.jslurm.sched.select.FitResult;
+import io.jslurm.sched.select.FreeResources;
+import io.jslurm.sched.select.NodeFree;
+import io.jslurm.sched.select.ResourceFit;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Future availability of the cluster over bf_window: per node, free resources from each moment a running job ends
+ * or a reservation begins or ends. Every moment is rounded up to bf_resolution, so that nearby ends merge into one
+ * slot. Times are inputs; nothing here reads a clock.
+ */
+public final class SlotMap {
+
+    /** Beyond this, moments are not rounded (and millisecond arithmetic could overflow). */
+    private static final Duration FAR_FUTURE = Duration.ofDays(365L * 1000);
+
+    private final Instant now;
+    private final Duration resolution;
+    private final Map<String, NodeTimeline> timelines;
+    private final NavigableSet<Instant> slots;
+
+    private SlotMap(Instant now, Duration resolution, Map<String, NodeTimeline> timelines,
+            NavigableSet<Instant> slots) {
+        this.now = now;
+        this.resolution = resolution;
+        this.timelines = timelines;
+        this.slots = slots;
+    }
+
+    /** Starts from what is free now on {@code nodes}; add releases with {@link #release}. */
+    public static SlotMap startingAt(Instant now, Duration resolution, List<Node> nodes, FreeResources free) {
+        requireNonNull(now, "now is null");
+        Map<String, NodeTimeline> timelines = new HashMap<>();
+        for (Node node : nodes) {
+            free.node(node.name()).ifPresent(current -> timelines.put(node.name(),
+                    NodeTimeline.startingWith(now, current.copy())));
+        }
+        NavigableSet<Instant> slots = new TreeSet<>();
+        slots.add(now);
+        return new SlotMap(now, requireNonNull(resolution, "resolution is null"), timelines, slots);
+    }
+
+    public SlotMap copy() {
+        Map<String, NodeTimeline> copies = new HashMap<>();
+        timelines.forEach((name, timeline) -> copies.put(name, timeline.copy()));
+        return new SlotMap(now, resolution, copies, new TreeSet<>(slots));
+    }
+
+    /**
+     * Moments are rounded up to the resolution grid that starts now; a job already past its expected end is
+     * taken to end one step from now.
+     */
+    public Instant round(Instant at) {
+        if (Duration.between(now, at).compareTo(FAR_FUTURE) > 0) {
+            return at;
+        }
+        long step = resolution.toMillis();
+        long offset = Math.max(Duration.between(now, at).toMillis(), 1);
+        long steps = (offset + step - 1) / step;
+        return now.plusMillis(steps * step);
+    }
+
+    /** A running job's resources return at its expected end. */
+    public void release(Allocation allocation, Instant expectedEnd) {
+        Instant at = round(expectedEnd);
+        for (NodeAllocation part : allocation.nodes()) {
+            NodeTimeline timeline = timelines.get(part.node());
+            if (timeline != null) {
+                timeline.release(part, at);
+            }
+        }
+        slots.add(at);
+    }
+
+    /** Holds resources for a job from {@code start} for {@code timeLimit} (empty: for ever). */
+    public void hold(Allocation allocation, Instant start, Optional<Duration> timeLimit) {
+        Instant end = end(start, timeLimit);
+        for (NodeAllocation part : allocation.nodes()) {
+            timelines.get(part.node()).hold(part, start, end);
+        }
+        slots.add(start);
+        if (!end.equals(Instant.MAX)) {
+            slots.add(end);
+        }
+    }
+
+    /** The earliest slot before {@code horizon} at which the job fits for its whole time limit. */
+    public Optional<Slot> earliestStart(QueueEntry entry, ResourceFit fit, Instant horizon) {
+        return new StartSearch(this, entry, fit).earliest(horizon);
+    }
+
+    Instant now() {
+        return now;
+    }
+
+    Duration step() {
+        return resolution;
+    }
+
+    NodeTimeline timeline(String node) {
+        return timelines.get(node);
+    }
+
+    Iterable<Instant> slotsBefore(Instant horizon) {
+        return slots.headSet(horizon, false);
+    }
+
+    /** How long a job holds resources once its limit is rounded up to the grid; empty without a limit. */
+    Optional<Duration> lengthOnGrid(Optional<Duration> timeLimit) {
+        Instant end = end(now, timeLimit);
+        return end.equals(Instant.MAX) ? Optional.empty() : Optional.of(Duration.between(now, end));
+    }
+
+    /** The fit of a job starting at {@code start} and running its whole time limit. */
+    public FitResult fitAt(ResourceRequest request, Partition partition, Optional<Duration> timeLimit,
+            ResourceFit fit, Instant start) {
+        Instant end = end(start, timeLimit);
+        List<NodeFree> during = new ArrayList<>(partition.nodes().size());
+        for (String name : partition.nodes()) {
+            NodeTimeline timeline = timelines.get(name);
+            if (timeline != null) {
+                during.add(timeline.freeDuring(start, end));
+            }
+        }
+        return fit.fit(request, partition, FreeResources.of(during));
+    }
+
+    /** When a job started at {@code start} ends, on the grid; {@link Instant#MAX} without a limit. */
+    public Instant end(Instant start, Optional<Duration> timeLimit) {
+        if (timeLimit.isEmpty()) {
+            return Instant.MAX;
+        }
+        Duration limit = timeLimit.get();
+        return Duration.between(start, Instant.MAX).compareTo(limit) <= 0 ? Instant.MAX : round(start.plus(limit));
+    }
+
+    /** A start time and the allocation a job would get then. */
+    public record Slot(Instant start, Allocation allocation) {
+    }
+}

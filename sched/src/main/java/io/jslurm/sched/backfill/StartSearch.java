@@ -1,0 +1,157 @@
+package io.jslurm.sched.backfill;
+
+import io.jslurm.sched.QueueEntry;
+import io.jslurm.sched.select.FitProbe;
+import io.jslurm.sched.select.FitResult;
+import io.jslurm.sched.select.ResourceFit;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Finds a job's earliest start in a {@link SlotMap} without fitting it at every slot. What a node offers a job
+ * starting at t depends only on the node's segments overlapping [t, t + limit), which change when t reaches one of
+ * the node's own change points or t + limit passes one; so each node is re-evaluated only there, running totals are
+ * kept, and the whole fit runs only at slots where those totals allow it.
+ */
+final class StartSearch {
+
+    private final SlotMap map;
+    private final QueueEntry entry;
+    private final ResourceFit fit;
+    private final FitProbe probe;
+    private final List<NodeTimeline> timelines = new ArrayList<>();
+    private final List<String> names = new ArrayList<>();
+    private int[] tasks;
+    private int[] gpus;
+    private int usefulNodes;
+    private long totalTasks;
+    private int fullNodes;
+    private long totalGpus;
+    private int requiredUseful;
+
+    StartSearch(SlotMap map, QueueEntry entry, ResourceFit fit) {
+        this.map = map;
+        this.entry = entry;
+        this.fit = fit;
+        this.probe = fit.probe(entry.job().request(), entry.partition());
+        for (String name : entry.partition().nodes()) {
+            NodeTimeline timeline = map.timeline(name);
+            if (timeline != null) {
+                timelines.add(timeline);
+                names.add(name);
+            }
+        }
+    }
+
+    Optional<SlotMap.Slot> earliest(Instant horizon) {
+        Instant now = map.now();
+        Optional<Duration> length = map.lengthOnGrid(entry.timeLimit());
+        long[] events = events(now, horizon, length);
+        tasks = new int[timelines.size()];
+        gpus = new int[timelines.size()];
+        boolean[] dirty = new boolean[timelines.size()];
+        List<Integer> toEvaluate = new ArrayList<>();
+        int next = 0;
+        for (Instant slot : map.slotsBefore(horizon)) {
+            long at = slot.toEpochMilli();
+            while (next < events.length && (events[next] >> 20) <= at - now.toEpochMilli()) {
+                int node = (int) (events[next] & 0xFFFFF);
+                if (!dirty[node]) {
+                    dirty[node] = true;
+                    toEvaluate.add(node);
+                }
+                next++;
+            }
+            Instant end = length.map(slot::plus).orElse(Instant.MAX);
+            for (int node : toEvaluate) {
+                update(node, timelines.get(node).freeDuring(slot, end));
+                dirty[node] = false;
+            }
+            toEvaluate.clear();
+            if (probe.mayFit(usefulNodes, totalTasks, fullNodes, totalGpus, requiredUseful)) {
+                FitResult result = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot);
+                if (result instanceof FitResult.Fit found) {
+                    return Optional.of(new SlotMap.Slot(slot, found.allocation()));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Moments, as milliseconds after now packed with the node index, at which a node's offer may change: now, each
+     * of its change points, and each change point minus the job's length plus one step.
+     */
+    private long[] events(Instant now, Instant horizon, Optional<Duration> length) {
+        long nowMillis = now.toEpochMilli();
+        long horizonMillis = horizon.toEpochMilli() - nowMillis;
+        long step = map.step().toMillis();
+        long lengthMillis = length.map(Duration::toMillis).orElse(-1L);
+        long[] events = new long[16];
+        int count = 0;
+        for (int node = 0; node < timelines.size(); node++) {
+            if (count + 1 >= events.length) {
+                events = Arrays.copyOf(events, events.length * 2);
+            }
+            events[count++] = node;
+            for (Instant change : timelines.get(node).changes()) {
+                long offset = change.toEpochMilli() - nowMillis;
+                if (offset > 0 && offset < horizonMillis) {
+                    events = ensure(events, count + 2);
+                    events[count++] = (offset << 20) | node;
+                }
+                if (lengthMillis >= 0) {
+                    long entering = offset - lengthMillis + step;
+                    if (entering > 0 && entering < horizonMillis) {
+                        events = ensure(events, count + 2);
+                        events[count++] = (entering << 20) | node;
+                    }
+                }
+            }
+        }
+        long[] sorted = Arrays.copyOf(events, count);
+        Arrays.sort(sorted);
+        return sorted;
+    }
+
+    private static long[] ensure(long[] events, int size) {
+        return size <= events.length ? events : Arrays.copyOf(events, Math.max(size, events.length * 2));
+    }
+
+    private void update(int node, io.jslurm.sched.select.NodeFree free) {
+        remove(node);
+        tasks[node] = probe.tasks(free);
+        gpus[node] = tasks[node] > 0 ? probe.gpus(free) : 0;
+        add(node);
+    }
+
+    private void remove(int node) {
+        adjust(node, -1);
+    }
+
+    private void add(int node) {
+        adjust(node, 1);
+    }
+
+    private void adjust(int node, int sign) {
+        int offered = tasks[node];
+        if (offered == 0) {
+            return;
+        }
+        if (probe.useful(offered)) {
+            usefulNodes += sign;
+            if (probe.requiredNodes().contains(names.get(node))) {
+                requiredUseful += sign;
+            }
+        }
+        totalTasks += (long) sign * offered;
+        totalGpus += (long) sign * gpus[node];
+        if (probe.holdsAllTasks(offered)) {
+            fullNodes += sign;
+        }
+    }
+}

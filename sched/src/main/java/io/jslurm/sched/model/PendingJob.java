@@ -1,0 +1,37 @@
+package io.jslurm.sched.model;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A job waiting to start.
+ *
+ * @param partitions the partitions it may run in, in the user's order
+ * @param priority   the job's priority (see {@code MultifactorPriority}); higher runs first
+ * @param timeLimit  --time; empty means the partition's DefaultTime, else its MaxTime
+ */
+public record PendingJob(
+        long jobId,
+        int userId,
+        List<String> partitions,
+        long priority,
+        Instant submitTime,
+        Optional<Duration> timeLimit,
+        ResourceRequest request,
+        Eligibility eligibility) {
+
+    public PendingJob {
+        partitions = List.copyOf(requireNonNull(partitions, "partitions is null"));
+        if (partitions.isEmpty()) {
+            throw new IllegalArgumentException("job " + jobId + " names no partition");
+        }
+        requireNonNull(submitTime, "submitTime is null");
+        requireNonNull(timeLimit, "timeLimit is null");
+        requireNonNull(request, "request is null");
+        requireNonNull(eligibility, "eligibility is null");
+    }
+}

@@ -1,0 +1,33 @@
+package io.jslurm.sched.plan;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The result of one scheduling pass: jobs to start (in the order they were decided), reservations for blocked
+ * jobs, and a status for every job that stays pending, keyed by job id.
+ */
+public record Plan(List<JobStart> starts, List<JobReservation> reservations, Map<Long, PendingStatus> pending) {
+
+    public Plan {
+        starts = List.copyOf(requireNonNull(starts, "starts is null"));
+        reservations = List.copyOf(requireNonNull(reservations, "reservations is null"));
+        pending = java.util.Collections.unmodifiableMap(new TreeMap<>(requireNonNull(pending, "pending is null")));
+    }
+
+    public Optional<JobStart> start(long jobId) {
+        return starts.stream().filter(start -> start.jobId() == jobId).findFirst();
+    }
+
+    public Optional<JobReservation> reservation(long jobId) {
+        return reservations.stream().filter(r -> r.jobId() == jobId).findFirst();
+    }
+
+    public Optional<PendingStatus> pending(long jobId) {
+        return Optional.ofNullable(pending.get(jobId));
+    }
+}

@@ -1,0 +1,30 @@
+package io.jslurm.sched.select;
+
+import java.util.List;
+import java.util.Optional;
+
+/** One feasibility check of a node for a job, with a typed verdict (empty passes). */
+interface NodeFilter {
+
+    Optional<NodeRejection> check(JobShape job, NodeFree node);
+
+    /** The checks every node goes through before its capacity is counted, cheapest first. */
+    List<NodeFilter> ALL = List.of(
+            (job, node) -> node.schedulable()
+                    ? Optional.empty() : Optional.of(NodeRejection.of(node.node().state())),
+            (job, node) -> job.request.excludedNodes().contains(node.node().name())
+                    ? Optional.of(NodeRejection.EXCLUDED) : Optional.empty(),
+            (job, node) -> job.request.constraint().matches(node.node().features())
+                    ? Optional.empty() : Optional.of(NodeRejection.FEATURES),
+            (job, node) -> job.exclusive && !node.idle() ? Optional.of(NodeRejection.NOT_IDLE) : Optional.empty());
+
+    static Optional<NodeRejection> firstRejection(JobShape job, NodeFree node) {
+        for (NodeFilter filter : ALL) {
+            Optional<NodeRejection> verdict = filter.check(job, node);
+            if (verdict.isPresent()) {
+                return verdict;
+            }
+        }
+        return Optional.empty();
+    }
+}

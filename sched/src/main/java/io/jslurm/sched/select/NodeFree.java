@@ -1,0 +1,172 @@
+package io.jslurm.sched.select;
+
+import static java.util.Objects.requireNonNull;
+
+import io.jslurm.sched.model.GresDevice;
+import io.jslurm.sched.model.Node;
+import io.jslurm.sched.model.NodeAllocation;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The free resources of one node: a working copy owned by one caller. The fit function only reads it; the
+ * scheduler and the backfill map change their own copies as they plan.
+ */
+public final class NodeFree {
+
+    private final Node node;
+    /** The node's GPU devices, computed once and shared by every copy. */
+    private final List<GresDevice> gpuDevices;
+    private final int order;
+    private final BitSet cores;
+    private final BitSet gpus;
+    private long memory;
+    private boolean idle;
+    private final boolean stateCounts;
+
+    private NodeFree(Node node, List<GresDevice> gpuDevices, int order, BitSet cores, BitSet gpus, long memory,
+            boolean idle, boolean stateCounts) {
+        this.node = requireNonNull(node, "node is null");
+        this.gpuDevices = gpuDevices;
+        this.order = order;
+        this.cores = cores;
+        this.gpus = gpus;
+        this.memory = memory;
+        this.idle = idle;
+        this.stateCounts = stateCounts;
+    }
+
+    /** What is free on {@code node} now, per its allocated cores, memory and devices. */
+    public static NodeFree of(Node node, int order) {
+        BitSet cores = new BitSet();
+        cores.set(0, node.cores());
+        node.allocatedCores().stream().forEach(cores::clear);
+        BitSet gpus = new BitSet();
+        List<GresDevice> devices = node.gpus();
+        for (GresDevice gpu : devices) {
+            if (!node.allocatedGres().contains(gpu.index())) {
+                gpus.set(gpu.index());
+            }
+        }
+        return new NodeFree(node, devices, order, cores, gpus, node.memoryMib() - node.allocatedMemory(),
+                node.idle(), true);
+    }
+
+    /**
+     * The node with nothing allocated and its state ignored, for "could this ever fit" questions: a DOWN node may
+     * come back, a node that lacks the GPUs never grows them.
+     */
+    public static NodeFree empty(Node node, int order) {
+        BitSet cores = new BitSet();
+        cores.set(0, node.cores());
+        BitSet gpus = new BitSet();
+        List<GresDevice> devices = node.gpus();
+        devices.forEach(gpu -> gpus.set(gpu.index()));
+        return new NodeFree(node, devices, order, cores, gpus, node.memoryMib(), true, false);
+    }
+
+    public NodeFree copy() {
+        return new NodeFree(node, gpuDevices, order, (BitSet) cores.clone(), (BitSet) gpus.clone(), memory, idle,
+                stateCounts);
+    }
+
+    public Node node() {
+        return node;
+    }
+
+    /** The node's position in slurm.conf order; the last tie-breaker everywhere. */
+    public int order() {
+        return order;
+    }
+
+    /** Whether the node's state decides if it takes work (false for the what-if views of {@link #empty}). */
+    public boolean schedulable() {
+        return !stateCounts || node.state().schedulable();
+    }
+
+    public int freeCoreCount() {
+        return cores.cardinality();
+    }
+
+    public boolean coreFree(int core) {
+        return cores.get(core);
+    }
+
+    public boolean gpuFree(int index) {
+        return gpus.get(index);
+    }
+
+    public long freeMemory() {
+        return memory;
+    }
+
+    /** Nothing at all allocated: the condition for an exclusive job. */
+    public boolean idle() {
+        return idle;
+    }
+
+    public List<GresDevice> gpuDevices() {
+        return gpuDevices;
+    }
+
+    public int freeGpuCount(String type) {
+        if (type.isEmpty()) {
+            return gpus.cardinality();
+        }
+        int count = 0;
+        for (GresDevice gpu : gpuDevices) {
+            if (gpus.get(gpu.index()) && gpu.matchesType(type)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** Whether everything in {@code allocation} is free here. */
+    public boolean canHold(NodeAllocation allocation) {
+        if (allocation.memoryMib() > memory) {
+            return false;
+        }
+        if (allocation.cores().intersectsOutside(cores)) {
+            return false;
+        }
+        for (int gpu : allocation.gpus()) {
+            if (!gpus.get(gpu)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public void allocate(NodeAllocation allocation) {
+        if (!canHold(allocation)) {
+            throw new IllegalStateException(node.name() + ": " + allocation + " is not free");
+        }
+        allocation.cores().clearIn(cores);
+        allocation.gpus().forEach(gpus::clear);
+        memory -= allocation.memoryMib();
+        idle = false;
+    }
+
+    /** Gives back what a job held; the node counts as idle again once everything is free. */
+    public void release(NodeAllocation allocation) {
+        allocation.cores().stream().filter(core -> core < node.cores()).forEach(cores::set);
+        allocation.gpus().forEach(gpus::set);
+        memory = Math.min(node.memoryMib(), memory + allocation.memoryMib());
+        idle = cores.cardinality() == node.cores() && memory == node.memoryMib()
+                && gpus.cardinality() == gpuDevices.size();
+    }
+
+    /** Keeps only what is free in both: availability over two stretches of time. */
+    public void retainFree(NodeFree other) {
+        cores.and(other.cores);
+        gpus.and(other.gpus);
+        memory = Math.min(memory, other.memory);
+        idle = idle && other.idle;
+    }
+
+    @Override
+    public String toString() {
+        return node.name() + "[free cores=" + cores.cardinality() + " mem=" + memory + "M gpus=" + gpus + "]";
+    }
+}

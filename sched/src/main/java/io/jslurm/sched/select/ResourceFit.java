@@ -1,0 +1,119 @@
+package io.jslurm.sched.select;
+
+import static java.util.Objects.requireNonNull;
+
+import io.jslurm.sched.model.Allocation;
+import io.jslurm.sched.model.Partition;
+import io.jslurm.sched.model.ResourceRequest;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The fit function of select/cons_tres: for one job and the free resources of a partition's nodes, the nodes, cores,
+ * memory and GPU devices it would get. The scheduler proposes starts with {@link #fit}; the controller re-checks a
+ * proposed start against live state with {@link #verify} before committing, and both apply the same rules.
+ */
+public final class ResourceFit {
+
+    private final SelectParams params;
+
+    public ResourceFit(SelectParams params) {
+        this.params = requireNonNull(params, "params is null");
+    }
+
+    public SelectParams params() {
+        return params;
+    }
+
+    public FitResult fit(ResourceRequest request, Partition partition, FreeResources free) {
+        JobShape job = new JobShape(request, partition, params);
+        if (!request.requiredNodes().isEmpty()
+                && !new HashSet<>(partition.nodes()).containsAll(request.requiredNodes())) {
+            return new FitResult.NoFit(FitResult.Failure.REQUIRED_NODE_NOT_IN_PARTITION, RejectionMetric.none(),
+                    "required nodes are not all in partition " + partition.name());
+        }
+        List<NodeFree> nodes = free.nodes(partition.nodes());
+        RejectionMetric.Builder metric = new RejectionMetric.Builder();
+        List<Candidate> candidates = new ArrayList<>();
+        List<Candidate> required = new ArrayList<>();
+        FitResult.Failure requiredFailure = null;
+        for (NodeFree node : nodes) {
+            metric.evaluated();
+            Optional<Candidate> candidate = evaluate(job, node, metric);
+            boolean isRequired = request.requiredNodes().contains(node.node().name());
+            if (candidate.isEmpty() && isRequired) {
+                if (!node.schedulable()) {
+                    requiredFailure = FitResult.Failure.REQUIRED_NODE_UNAVAILABLE;
+                } else if (requiredFailure == null) {
+                    requiredFailure = FitResult.Failure.RESOURCES;
+                }
+            }
+            candidate.ifPresent(isRequired ? required::add : candidates::add);
+        }
+        RejectionMetric rejections = metric.build();
+        if (requiredFailure != null) {
+            return new FitResult.NoFit(requiredFailure, rejections, "a required node cannot take the job; "
+                    + rejections);
+        }
+        Optional<List<Placement>> placements = request.contiguous()
+                ? NodeSelector.selectContiguous(job, merge(required, candidates), nodes)
+                : NodeSelector.select(job, ranked(required, candidates), required.size(), false);
+        if (placements.isEmpty()) {
+            return new FitResult.NoFit(FitResult.Failure.RESOURCES, rejections, describe(job, candidates.size()
+                    + required.size(), rejections));
+        }
+        return new FitResult.Fit(new Allocation(placements.get().stream()
+                .sorted((a, b) -> Integer.compare(a.node().order(), b.node().order()))
+                .map(p -> CorePicker.pick(job, p.node(), p.demand()))
+                .toList()));
+    }
+
+    private static Optional<Candidate> evaluate(JobShape job, NodeFree node, RejectionMetric.Builder metric) {
+        int tasks = NodeCapacity.tasksOrRejection(job, node);
+        if (tasks < 0) {
+            metric.reject(NodeRejection.values()[-tasks - 1]);
+            return Optional.empty();
+        }
+        return Optional.of(new Candidate(node, tasks, node.freeCoreCount()));
+    }
+
+    /** A per-node view of the fit for one job, for callers that sweep over many moments (backfill). */
+    public FitProbe probe(ResourceRequest request, Partition partition) {
+        return new FitProbe(new JobShape(request, partition, params));
+    }
+
+    private static List<Candidate> ranked(List<Candidate> required, List<Candidate> others) {
+        List<Candidate> ordered = new ArrayList<>(required);
+        ordered.sort(Candidate.NODE_ORDER);
+        List<Candidate> rest = new ArrayList<>(others);
+        rest.sort(Candidate.RANK);
+        ordered.addAll(rest);
+        return ordered;
+    }
+
+    private static List<Candidate> merge(List<Candidate> required, List<Candidate> others) {
+        List<Candidate> all = new ArrayList<>(required);
+        all.addAll(others);
+        all.sort(Candidate.NODE_ORDER);
+        return all;
+    }
+
+    private static String describe(JobShape job, int usable, RejectionMetric rejections) {
+        String need = "needs " + job.minNodes + (job.minNodes == 1 ? " node" : " nodes") + " for " + job.ntasks
+                + (job.ntasks == 1 ? " task" : " tasks") + ", " + usable + " usable";
+        return rejections.isEmpty() ? need : need + "; " + rejections;
+    }
+
+    /**
+     * Re-checks a proposed allocation against the free resources now: every node passes the same filters, holds
+     * the proposed cores, memory and devices, and together they give the job what it asked for.
+     *
+     * @return the first problem found, or empty when the allocation can be committed
+     */
+    public Optional<String> verify(ResourceRequest request, Partition partition, Allocation allocation,
+            FreeResources free) {
+        return AllocationCheck.check(new JobShape(request, partition, params), partition, allocation, free);
+    }
+}

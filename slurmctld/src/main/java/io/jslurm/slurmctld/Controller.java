@@ -1,0 +1,206 @@
+package io.jslurm.slurmctld;
+
+import io.jslurm.conf.ConfException;
+import io.jslurm.protocol.auth.Authenticator;
+import io.jslurm.protocol.auth.LocalHost;
+import io.jslurm.protocol.auth.SlurmAuth;
+import io.jslurm.protocol.auth.SlurmCredentialSigner;
+import io.jslurm.protocol.auth.SlurmKey;
+import io.jslurm.protocol.netty.RpcServer;
+import io.jslurm.protocol.netty.RpcServerConfig;
+import io.jslurm.slurmctld.config.ClusterConfig;
+import io.jslurm.slurmctld.node.NodeStateFile;
+import io.jslurm.slurmctld.node.NodeTable;
+import io.jslurm.slurmctld.rpc.Callers;
+import io.jslurm.slurmctld.rpc.ControlHandlers;
+import io.jslurm.slurmctld.rpc.ControllerRpc;
+import io.jslurm.slurmctld.rpc.JobHandlers;
+import io.jslurm.slurmctld.rpc.NodeHandlers;
+import io.jslurm.slurmctld.rpc.SubmitValidator;
+import io.jslurm.slurmctld.rpc.UserGroups;
+import io.jslurm.slurmctld.schedule.Allocations;
+import io.jslurm.slurmctld.schedule.JobControl;
+import io.jslurm.slurmctld.schedule.SchedulingLoop;
+import io.jslurm.slurmctld.schedule.SlurmdClients;
+import io.jslurm.slurmctld.state.JobStore;
+import io.jslurm.slurmctld.state.JobStoreConfig;
+import io.jslurm.slurmctld.state.JournaledJobStore;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * slurmctld's parts wired together: the job store under StateSaveLocation, the node table, the scheduling loop,
+ * and the RPC server on SlurmctldPort. {@link #close} stops them in reverse order, leaving a snapshot behind.
+ */
+public final class Controller implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Controller.class);
+
+    private final AtomicReference<ClusterConfig> config;
+    private final JobStore store;
+    private final NodeTable nodes;
+    private final SchedulingLoop loop;
+    private final SlurmdClients slurmd;
+    private final ThreadPoolExecutor workers;
+    private final RpcServer server;
+    private final Object reconfigureLock = new Object();
+
+    /**
+     * How to start.
+     *
+     * @param bind where to listen; port 0 picks a free port (tests)
+     * @param schedulerInterval how often the loop runs without being asked
+     * @param startLoop false leaves the loop to the caller ({@link #loop()}), for tests with a manual clock
+     */
+    public record Options(InetSocketAddress bind, long slurmUserUid, long slurmdUserUid, UserGroups groups,
+                          Duration schedulerInterval, boolean startLoop) {
+        public Options {
+            Objects.requireNonNull(bind, "bind");
+            Objects.requireNonNull(groups, "groups");
+            Objects.requireNonNull(schedulerInterval, "schedulerInterval");
+        }
+    }
+
+    private Controller(AtomicReference<ClusterConfig> config, JobStore store, NodeTable nodes, SchedulingLoop loop,
+                       SlurmdClients slurmd, ThreadPoolExecutor workers, RpcServer server) {
+        this.config = config;
+        this.store = store;
+        this.nodes = nodes;
+        this.loop = loop;
+        this.slurmd = slurmd;
+        this.workers = workers;
+        this.server = server;
+    }
+
+    public static Controller start(ClusterConfig initial, SlurmKey key, InstantSource clock, Options options)
+            throws InterruptedException {
+        AtomicReference<ClusterConfig> config = new AtomicReference<>(initial);
+        var slurm = initial.slurm();
+        JobStoreConfig storeConfig = JobStoreConfig.defaults(slurm.paths().stateSaveLocation())
+                .withJobIds(slurm.limits().firstJobId(), Math.max(slurm.limits().maxJobId(),
+                        slurm.limits().firstJobId() + 1))
+                .withMinJobAge(slurm.timers().minJobAge());
+        JobStore store = JournaledJobStore.open(storeConfig, clock);
+        NodeTable nodes = new NodeTable(slurm.nodes(), slurm.timers().slurmdTimeout(),
+                slurm.limits().returnToService(), clock, new NodeStateFile(slurm.paths().stateSaveLocation()));
+        Allocations allocations = new Allocations();
+        SlurmCredentialSigner signer = new SlurmCredentialSigner(key, clock);
+        Duration messageTimeout = slurm.timers().messageTimeout().isZero() ? Duration.ofSeconds(10)
+                : slurm.timers().messageTimeout();
+        SlurmdClients slurmd = new SlurmdClients(signer.sourceFor(options.slurmUserUid(), 0, LocalHost.name()),
+                () -> config.get().slurm().slurmdPort(), messageTimeout, 8);
+        JobControl control = new JobControl(store, allocations, nodes, slurmd, config::get, clock);
+        control.recoverAllocations();
+        SchedulingLoop loop = new SchedulingLoop(control, nodes, allocations, config::get, clock,
+                options.schedulerInterval());
+        Callers callers = new Callers(options.slurmUserUid(), options.slurmdUserUid());
+        SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers);
+        JobHandlers jobs = new JobHandlers(control, loop, validator, allocations, callers, clock);
+        NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock);
+        Controller[] self = new Controller[1];
+        ControlHandlers controlHandlers = new ControlHandlers(config::get, () -> self[0].reconfigure(), clock);
+        ThreadPoolExecutor workers = workers();
+        RpcServer server;
+        try {
+            server = RpcServer.start(RpcServerConfig.defaults(options.bind()).withMaxConnectionsPerHost(4096),
+                    ControllerRpc.tables(jobs, nodeHandlers, controlHandlers, clock),
+                    new Authenticator(java.util.List.of(new SlurmAuth(key, clock))), callers, workers);
+        } catch (InterruptedException | RuntimeException e) {
+            workers.shutdownNow();
+            slurmd.close();
+            store.close();
+            throw e;
+        }
+        self[0] = new Controller(config, store, nodes, loop, slurmd, workers, server);
+        if (options.startLoop()) {
+            loop.start();
+        }
+        loop.requestPass();
+        log.info("slurmctld running on {}: {} nodes, {} partitions, {} jobs, next job id {}", server.localAddress(),
+                slurm.nodes().size(), slurm.partitions().size(), store.size(), store.nextJobId());
+        return self[0];
+    }
+
+    /** Handlers wait on the journal's fsync, so there are enough of them to share one between many clients. */
+    private static ThreadPoolExecutor workers() {
+        AtomicInteger count = new AtomicInteger();
+        return new ThreadPoolExecutor(64, 64, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(16_384), runnable -> {
+            Thread thread = new Thread(runnable, "slurmctld-rpc-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /**
+     * Rereads slurm.conf; the whole new configuration is checked before anything changes, and the old one stays
+     * in force when it has errors.
+     */
+    public void reconfigure() throws ConfException {
+        synchronized (reconfigureLock) {
+            ClusterConfig old = config.get();
+            ClusterConfig fresh;
+            try {
+                fresh = ClusterConfig.load(old.slurmConf());
+            } catch (ConfException e) {
+                log.error("Reconfigure failed, keeping the running configuration: {}", e.getMessage());
+                throw e;
+            }
+            if (!fresh.slurm().slurmctldPort().equals(old.slurm().slurmctldPort())
+                    || !fresh.slurm().paths().stateSaveLocation().equals(old.slurm().paths().stateSaveLocation())) {
+                log.warn("SlurmctldPort and StateSaveLocation changes take effect at the next restart");
+            }
+            fresh.loaded().warnings().forEach(w -> log.warn("{}", w));
+            config.set(fresh);
+            nodes.reconfigure(fresh.slurm().nodes(), fresh.slurm().timers().slurmdTimeout(),
+                    fresh.slurm().limits().returnToService());
+            log.info("Reconfigured from {}: {} nodes, {} partitions", fresh.slurmConf(), fresh.slurm().nodes().size(),
+                    fresh.slurm().partitions().size());
+            loop.requestPass();
+        }
+    }
+
+    public InetSocketAddress address() {
+        return server.localAddress();
+    }
+
+    public JobStore store() {
+        return store;
+    }
+
+    public NodeTable nodes() {
+        return nodes;
+    }
+
+    public SchedulingLoop loop() {
+        return loop;
+    }
+
+    public ClusterConfig config() {
+        return config.get();
+    }
+
+    @Override
+    public void close() {
+        log.info("slurmctld shutting down");
+        server.close();
+        loop.close();
+        workers.shutdown();
+        try {
+            workers.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        slurmd.close();
+        store.close();
+        log.info("slurmctld stopped");
+    }
+}

@@ -1,0 +1,61 @@
+package io.jslurm.slurmctld.rpc;
+
+import io.jslurm.common.Version;
+import io.jslurm.protocol.proto.CancelJobRequest;
+import io.jslurm.protocol.proto.JobActionRequest;
+import io.jslurm.protocol.proto.JobComplete;
+import io.jslurm.protocol.proto.JobInfoRequest;
+import io.jslurm.protocol.proto.NodeHeartbeat;
+import io.jslurm.protocol.proto.NodeInfoRequest;
+import io.jslurm.protocol.proto.NodeRegistration;
+import io.jslurm.protocol.proto.PartitionInfoRequest;
+import io.jslurm.protocol.proto.Ping;
+import io.jslurm.protocol.proto.Pong;
+import io.jslurm.protocol.proto.ReconfigureRequest;
+import io.jslurm.protocol.proto.SubmitBatchJobRequest;
+import io.jslurm.protocol.proto.UpdateJobRequest;
+import io.jslurm.protocol.proto.UpdateNodeRequest;
+import io.jslurm.protocol.rpc.Execution;
+import io.jslurm.protocol.rpc.Permission;
+import io.jslurm.protocol.rpc.RpcTable;
+import io.jslurm.protocol.wire.EnvelopeType;
+import java.time.InstantSource;
+import java.util.List;
+
+/**
+ * The controller's RPC table: every request it serves, who may send it, and where it runs. Handlers that touch
+ * the job journal or take the job lock run on workers; only ping runs on the event loop.
+ */
+public final class ControllerRpc {
+
+    private ControllerRpc() {
+    }
+
+    public static List<RpcTable> tables(JobHandlers jobs, NodeHandlers nodes, ControlHandlers control,
+                                        InstantSource clock) {
+        RpcTable client = RpcTable.builder(EnvelopeType.CLIENT)
+                .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))
+                .route(SubmitBatchJobRequest.class, Permission.USER, Execution.WORKER, jobs::submit)
+                .route(JobInfoRequest.class, Permission.USER, Execution.WORKER, jobs::info)
+                .route(CancelJobRequest.class, Permission.USER, Execution.WORKER, jobs::cancel)
+                .route(JobActionRequest.class, Permission.USER, Execution.WORKER, jobs::action)
+                .route(UpdateJobRequest.class, Permission.USER, Execution.WORKER, jobs::update)
+                .route(NodeInfoRequest.class, Permission.USER, Execution.WORKER, nodes::info)
+                .route(PartitionInfoRequest.class, Permission.USER, Execution.WORKER, control::partitions)
+                .route(UpdateNodeRequest.class, Permission.OPERATOR, Execution.WORKER, nodes::update)
+                .route(ReconfigureRequest.class, Permission.ADMINISTRATOR, Execution.WORKER, control::reconfigure)
+                .build();
+        RpcTable node = RpcTable.builder(EnvelopeType.NODE)
+                .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))
+                .route(NodeRegistration.class, Permission.SLURM_USER, Execution.WORKER, nodes::register)
+                .route(NodeHeartbeat.class, Permission.SLURM_USER, Execution.WORKER, nodes::heartbeat)
+                .route(JobComplete.class, Permission.SLURM_USER, Execution.WORKER, nodes::complete)
+                .build();
+        return List.of(client, node);
+    }
+
+    private static Pong pong(InstantSource clock) {
+        return Pong.newBuilder().setServerTimeMs(clock.instant().toEpochMilli()).setServerVersion(Version.current())
+                .build();
+    }
+}

@@ -1,0 +1,335 @@
+package io.jslurm.slurmctld.rpc;
+
+import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.protocol.RpcException;
+import io.jslurm.protocol.auth.Identity;
+import io.jslurm.protocol.proto.ArrayInfo;
+import io.jslurm.protocol.proto.CancelJobRequest;
+import io.jslurm.protocol.proto.CancelJobResponse;
+import io.jslurm.protocol.proto.CancelResult;
+import io.jslurm.protocol.proto.JobActionRequest;
+import io.jslurm.protocol.proto.JobActionResponse;
+import io.jslurm.protocol.proto.JobInfoRequest;
+import io.jslurm.protocol.proto.JobInfoResponse;
+import io.jslurm.protocol.proto.JobTarget;
+import io.jslurm.protocol.proto.SubmitBatchJobRequest;
+import io.jslurm.protocol.proto.SubmitBatchJobResponse;
+import io.jslurm.protocol.proto.UpdateJobRequest;
+import io.jslurm.protocol.proto.UpdateJobResponse;
+import io.jslurm.protocol.rpc.RpcCall;
+import io.jslurm.slurmctld.job.Hold;
+import io.jslurm.slurmctld.job.IllegalTransitionException;
+import io.jslurm.slurmctld.job.Job;
+import io.jslurm.slurmctld.job.JobSpec;
+import io.jslurm.slurmctld.job.JobState;
+import io.jslurm.slurmctld.schedule.JobControl;
+import io.jslurm.slurmctld.schedule.SchedulingLoop;
+import io.jslurm.slurmctld.state.JobStore;
+import io.jslurm.slurmctld.state.UnknownJobException;
+import java.time.InstantSource;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Submit, query, cancel, hold/release/requeue and update: the job RPCs of commands. */
+public final class JobHandlers {
+
+    private static final Logger log = LoggerFactory.getLogger(JobHandlers.class);
+
+    private final JobControl control;
+    private final JobStore store;
+    private final SchedulingLoop loop;
+    private final SubmitValidator validator;
+    private final JobRecords records;
+    private final Callers callers;
+    private final InstantSource clock;
+
+    public JobHandlers(JobControl control, SchedulingLoop loop, SubmitValidator validator,
+                       io.jslurm.slurmctld.schedule.Allocations allocations, Callers callers, InstantSource clock) {
+        this.control = control;
+        this.store = control.store();
+        this.loop = loop;
+        this.validator = validator;
+        this.records = new JobRecords(control, loop, allocations);
+        this.callers = callers;
+        this.clock = clock;
+    }
+
+    /** Durable before the answer: the store returns once the job's journal record is on disk. */
+    public SubmitBatchJobResponse submit(RpcCall<SubmitBatchJobRequest> call) throws RpcException {
+        SubmitValidator.Accepted accepted = validator.validate(call.request().getJob(), call.caller());
+        SubmitBatchJobResponse.Builder response = SubmitBatchJobResponse.newBuilder();
+        if (accepted.array().isPresent()) {
+            List<Job> tasks = store.submitArray(accepted.spec(), accepted.array().get());
+            long arrayJobId = tasks.get(0).arrayJobId();
+            response.setJobId((int) arrayJobId).setArray(ArrayInfo.newBuilder().setArrayJobId((int) arrayJobId)
+                    .setTaskCount(tasks.size()).setTaskIds(accepted.array().get().toString()));
+            log.info("_slurm_rpc_submit_batch_job: JobId={}_[{}] InitPrio={} uid={}", arrayJobId,
+                    accepted.array().get(), SchedulingLoop.priority(tasks.get(0)), call.caller().uid());
+        } else {
+            Job job = store.submit(accepted.spec());
+            response.setJobId((int) job.jobId());
+            log.info("_slurm_rpc_submit_batch_job: JobId={} InitPrio={} uid={}", job.jobId(),
+                    SchedulingLoop.priority(job), call.caller().uid());
+        }
+        loop.requestPass();
+        return response.build();
+    }
+
+    public JobInfoResponse info(RpcCall<JobInfoRequest> call) {
+        JobInfoRequest r = call.request();
+        Predicate<Job> filter = filter(r.getJobIdsList(), r.getUidsList(), r.getUserNamesList(), r.getAccountsList(),
+                r.getPartitionsList(), r.getQosList(), r.getNamesList(), r.getStatesList(), r.getNodeList());
+        JobInfoResponse.Builder response = JobInfoResponse.newBuilder()
+                .setLastUpdate(clock.instant().getEpochSecond());
+        for (Job job : store.query(filter)) {
+            response.addJobs(records.record(job, r.getIncludeRequest()));
+        }
+        return response.build();
+    }
+
+    private static Predicate<Job> filter(List<Integer> jobIds, List<Integer> uids, List<String> users,
+                                         List<String> accounts, List<String> partitions, List<String> qos,
+                                         List<String> names, List<io.jslurm.protocol.proto.JobState> states,
+                                         String nodeList) {
+        Set<Long> ids = new HashSet<>();
+        jobIds.forEach(id -> ids.add(Integer.toUnsignedLong(id)));
+        Set<String> nodes = nodeList.isBlank() ? Set.of() : new HashSet<>(Hostlist.parse(nodeList).hosts());
+        return job -> (ids.isEmpty() || ids.contains(job.jobId()) || ids.contains(job.arrayJobId()))
+                && (uids.isEmpty() || uids.contains(job.spec().uid()))
+                && (users.isEmpty() || users.contains(job.spec().user()))
+                && (accounts.isEmpty() || accounts.contains(job.spec().account()))
+                && (partitions.isEmpty() || partitions.stream().anyMatch(p ->
+                        List.of(job.spec().partition().split(",")).contains(p)))
+                && (qos.isEmpty() || qos.contains(job.spec().qos()))
+                && (names.isEmpty() || names.contains(job.spec().name()))
+                && (states.isEmpty() || states.contains(JobRecords.state(job.state())))
+                && (nodes.isEmpty() || (!job.status().allocation().isEmpty() && Hostlist.parse(
+                        job.status().allocation().nodeList()).hosts().stream().anyMatch(nodes::contains)));
+    }
+
+    public CancelJobResponse cancel(RpcCall<CancelJobRequest> call) {
+        CancelJobRequest r = call.request();
+        Predicate<Job> filter = filter(List.of(), List.of(), r.getUserNamesList(), r.getAccountsList(),
+                r.getPartitionsList(), r.getQosList(), r.getNamesList(), r.getStatesList(), r.getNodeList());
+        CancelJobResponse.Builder response = CancelJobResponse.newBuilder();
+        for (Map.Entry<JobTarget, List<Job>> named : targets(r.getTargetsList(), filter).entrySet()) {
+            if (named.getValue().isEmpty()) {
+                response.addResults(failure(named.getKey(), SlurmError.INVALID_JOB_ID));
+                continue;
+            }
+            for (Job job : named.getValue()) {
+                response.addResults(cancelOne(job, r, call.caller()));
+            }
+        }
+        return response.build();
+    }
+
+    /** Named targets, or with none named every job the filters select; filters narrow named targets too. */
+    private Map<JobTarget, List<Job>> targets(List<JobTarget> named, Predicate<Job> filter) {
+        Map<JobTarget, List<Job>> found = new LinkedHashMap<>();
+        if (named.isEmpty()) {
+            for (Job job : store.query(filter.and(j -> !j.state().isFinished()))) {
+                found.put(JobTargets.of(job), List.of(job));
+            }
+            return found;
+        }
+        for (JobTarget target : named) {
+            List<Job> jobs = JobTargets.resolve(store, target);
+            found.put(target, jobs.isEmpty() ? jobs : jobs.stream().filter(filter).toList());
+        }
+        return found;
+    }
+
+    private CancelResult cancelOne(Job job, CancelJobRequest r, Identity caller) {
+        JobTarget target = JobTargets.of(job);
+        if (!callers.mayControl(caller, Integer.toUnsignedLong(job.spec().uid()))) {
+            log.info("Rejected cancel of JobId={} by uid {}: not the owner", job.displayId(), caller.uid());
+            return failure(target, SlurmError.ACCESS_DENIED);
+        }
+        if (job.state().isFinished()) {
+            return failure(target, SlurmError.ALREADY_DONE);
+        }
+        try {
+            control.cancel(job.jobId(), r.getSignal(), r.getBatchShellOnly(), r.getFull());
+            return CancelResult.newBuilder().setTarget(target).build();
+        } catch (JobControl.PendingSignalException e) {
+            return failure(target, SlurmError.JOB_PENDING);
+        } catch (IllegalTransitionException e) {
+            return failure(target, SlurmError.ALREADY_DONE);
+        } catch (UnknownJobException e) {
+            return failure(target, SlurmError.INVALID_JOB_ID);
+        }
+    }
+
+    private static CancelResult failure(JobTarget target, SlurmError error) {
+        return CancelResult.newBuilder().setTarget(target).setErrorCode(error.code())
+                .setErrorMessage(error.text()).build();
+    }
+
+    public JobActionResponse action(RpcCall<JobActionRequest> call) {
+        JobActionResponse.Builder response = JobActionResponse.newBuilder();
+        Identity caller = call.caller();
+        for (Map.Entry<JobTarget, List<Job>> named : targets(call.request().getTargetsList(), j -> true).entrySet()) {
+            if (named.getValue().isEmpty()) {
+                response.addResults(failure(named.getKey(), SlurmError.INVALID_JOB_ID));
+            }
+            for (Job job : named.getValue()) {
+                response.addResults(actOn(job, call.request().getAction(), caller));
+            }
+        }
+        loop.requestPass();
+        return response.build();
+    }
+
+    private CancelResult actOn(Job job, io.jslurm.protocol.proto.JobAction action, Identity caller) {
+        JobTarget target = JobTargets.of(job);
+        boolean privileged = callers.privileged(caller);
+        if (!callers.mayControl(caller, Integer.toUnsignedLong(job.spec().uid()))) {
+            return failure(target, SlurmError.ACCESS_DENIED);
+        }
+        Hold hold = privileged ? Hold.ADMIN : Hold.USER;
+        try {
+            switch (action) {
+                case JOB_ACTION_HOLD -> store.hold(job.jobId(), hold);
+                case JOB_ACTION_UHOLD -> store.hold(job.jobId(), Hold.USER);
+                case JOB_ACTION_RELEASE -> {
+                    if (job.status().hold() == Hold.ADMIN && !privileged) {
+                        return failure(target, SlurmError.ACCESS_DENIED);
+                    }
+                    store.release(job.jobId());
+                }
+                case JOB_ACTION_REQUEUE -> control.requeue(job.jobId());
+                case JOB_ACTION_REQUEUE_HOLD -> {
+                    control.requeue(job.jobId());
+                    store.hold(job.jobId(), hold);
+                }
+                default -> {
+                    return failure(target, SlurmError.TRANSITION_STATE_NO_UPDATE);
+                }
+            }
+            log.info("{} JobId={} by uid {}", action, job.displayId(), caller.uid());
+            return CancelResult.newBuilder().setTarget(target).build();
+        } catch (IllegalTransitionException e) {
+            return failure(target, job.state().isFinished() ? SlurmError.ALREADY_DONE
+                    : SlurmError.TRANSITION_STATE_NO_UPDATE);
+        } catch (UnknownJobException e) {
+            return failure(target, SlurmError.INVALID_JOB_ID);
+        }
+    }
+
+    public UpdateJobResponse update(RpcCall<UpdateJobRequest> call) {
+        UpdateJobRequest r = call.request();
+        UpdateJobResponse.Builder response = UpdateJobResponse.newBuilder();
+        for (Map.Entry<JobTarget, List<Job>> named : targets(r.getTargetsList(), j -> true).entrySet()) {
+            if (named.getValue().isEmpty()) {
+                response.addResults(failure(named.getKey(), SlurmError.INVALID_JOB_ID));
+            }
+            for (Job job : named.getValue()) {
+                response.addResults(updateOne(job, r, call.caller()));
+            }
+        }
+        loop.requestPass();
+        return response.build();
+    }
+
+    private CancelResult updateOne(Job job, UpdateJobRequest r, Identity caller) {
+        JobTarget target = JobTargets.of(job);
+        boolean privileged = callers.privileged(caller);
+        if (!callers.mayControl(caller, Integer.toUnsignedLong(job.spec().uid()))) {
+            return failure(target, SlurmError.ACCESS_DENIED);
+        }
+        if (job.state().isFinished()) {
+            return failure(target, SlurmError.ALREADY_DONE);
+        }
+        boolean pending = job.state() == JobState.PENDING;
+        var time = SubmitValidator.minutes(r.hasTimeLimitMinutes(), r.getTimeLimitMinutes());
+        if (time.isPresent() && !privileged) {
+            // Users may only shorten their jobs.
+            var current = control.timeLimit(job, job.spec().partition());
+            if (time.get().compareTo(current) > 0) {
+                return failure(target, SlurmError.ACCESS_DENIED);
+            }
+        }
+        if ((r.hasPartition() || r.hasMinNodes() || r.hasDependency() || r.hasBeginTime()) && !pending) {
+            return failure(target, SlurmError.TRANSITION_STATE_NO_UPDATE);
+        }
+        if (r.hasPriority() && !privileged) {
+            return failure(target, SlurmError.ACCESS_DENIED);
+        }
+        if (r.hasPartition()) {
+            for (String p : r.getPartition().split(",")) {
+                if (!partitionExists(p.strip())) {
+                    return failure(target, SlurmError.INVALID_PARTITION_NAME);
+                }
+            }
+        }
+        try {
+            store.update(job.jobId(), spec -> updated(spec, r, time));
+            if (r.hasPriority()) {
+                if (r.getPriority() == 0) {
+                    store.hold(job.jobId(), Hold.ADMIN);
+                } else {
+                    store.prioritize(job.jobId(), Integer.toUnsignedLong(r.getPriority()));
+                }
+            }
+            log.info("update_job: JobId={} updated by uid {}", job.displayId(), caller.uid());
+            return CancelResult.newBuilder().setTarget(target).build();
+        } catch (IllegalTransitionException e) {
+            return failure(target, SlurmError.TRANSITION_STATE_NO_UPDATE);
+        } catch (IllegalArgumentException e) {
+            return CancelResult.newBuilder().setTarget(target).setErrorCode(SlurmError.TRANSITION_STATE_NO_UPDATE
+                    .code()).setErrorMessage(e.getMessage()).build();
+        }
+    }
+
+    private boolean partitionExists(String name) {
+        return validator.config().partition(name).isPresent();
+    }
+
+    private static JobSpec updated(JobSpec spec, UpdateJobRequest r,
+                                   java.util.Optional<io.jslurm.common.time.TimeLimit> time) {
+        JobSpec.Builder b = spec.toBuilder();
+        var resources = spec.resources();
+        if (time.isPresent()) {
+            resources = resources.withTimeLimit(time, resources.timeMin());
+        }
+        if (r.hasMinNodes()) {
+            resources = resources.withNodes(r.getMinNodes(), Math.max(r.getMinNodes(), resources.maxNodes()));
+        }
+        b.resources(resources);
+        if (r.hasPartition()) {
+            b.partition(r.getPartition().strip());
+        }
+        if (r.hasName()) {
+            b.name(r.getName());
+        }
+        if (r.hasNice()) {
+            b.nice(r.getNice());
+        }
+        if (r.hasComment()) {
+            b.comment(r.getComment());
+        }
+        if (r.hasDependency()) {
+            b.dependency(r.getDependency());
+        }
+        if (r.hasBeginTime()) {
+            b.beginTime(Math.max(0, r.getBeginTime()));
+        }
+        if (r.hasAccount()) {
+            b.account(r.getAccount());
+        }
+        if (r.hasQos()) {
+            b.qos(r.getQos());
+        }
+        if (r.hasRequeue()) {
+            b.requeue(r.getRequeue());
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,189 @@
+package io.jslurm.slurmctld.rpc;
+
+import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.protocol.RpcException;
+import io.jslurm.protocol.proto.Ack;
+import io.jslurm.protocol.proto.JobComplete;
+import io.jslurm.protocol.proto.NodeHeartbeat;
+import io.jslurm.protocol.proto.NodeInfoRequest;
+import io.jslurm.protocol.proto.NodeInfoResponse;
+import io.jslurm.protocol.proto.NodeRecord;
+import io.jslurm.protocol.proto.NodeRegistration;
+import io.jslurm.protocol.proto.RunningJob;
+import io.jslurm.protocol.proto.TerminateJob;
+import io.jslurm.protocol.proto.UpdateNodeRequest;
+import io.jslurm.protocol.rpc.RpcCall;
+import io.jslurm.sched.model.GresDevice;
+import io.jslurm.slurmctld.config.ClusterConfig;
+import io.jslurm.slurmctld.job.Job;
+import io.jslurm.slurmctld.node.NodeTable;
+import io.jslurm.slurmctld.node.NodeView;
+import io.jslurm.slurmctld.schedule.Allocations;
+import io.jslurm.slurmctld.schedule.JobControl;
+import io.jslurm.slurmctld.schedule.SchedModel;
+import io.jslurm.slurmctld.schedule.SchedulingLoop;
+import io.jslurm.slurmctld.schedule.SlurmdChannel;
+import java.time.InstantSource;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** What slurmd tells the controller (registration, heartbeat, job completion) and what sinfo/scontrol ask of nodes. */
+public final class NodeHandlers {
+
+    private static final Logger log = LoggerFactory.getLogger(NodeHandlers.class);
+
+    private final NodeTable nodes;
+    private final JobControl control;
+    private final SchedulingLoop loop;
+    private final Allocations allocations;
+    private final SlurmdChannel slurmd;
+    private final Supplier<ClusterConfig> config;
+    private final InstantSource clock;
+
+    public NodeHandlers(NodeTable nodes, JobControl control, SchedulingLoop loop, Allocations allocations,
+                        SlurmdChannel slurmd, Supplier<ClusterConfig> config, InstantSource clock) {
+        this.nodes = nodes;
+        this.control = control;
+        this.loop = loop;
+        this.allocations = allocations;
+        this.slurmd = slurmd;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    public Ack register(RpcCall<NodeRegistration> call) throws RpcException {
+        NodeRegistration registration = call.request();
+        NodeTable.Registered registered;
+        try {
+            registered = nodes.register(registration);
+        } catch (IllegalArgumentException e) {
+            log.warn("Registration from unknown node {} ({})", registration.getNodeName(), call.remote());
+            throw SlurmError.INVALID_NODE_NAME.exception(registration.getNodeName());
+        }
+        reconcile(registered.node(), registration);
+        loop.requestPass();
+        return Ack.getDefaultInstance();
+    }
+
+    /**
+     * Jobs slurmd runs that the controller does not think run there are ended; jobs the controller placed on the
+     * node before slurmd last started, and that slurmd no longer reports, were lost with it.
+     */
+    private void reconcile(NodeView node, NodeRegistration registration) {
+        Set<Long> reported = new HashSet<>();
+        for (RunningJob running : registration.getRunningJobsList()) {
+            long jobId = Integer.toUnsignedLong(running.getJobId());
+            reported.add(jobId);
+            boolean ours = allocations.of(jobId).map(a -> a.nodeNames().contains(node.name())).orElse(false);
+            if (!ours) {
+                log.warn("Node {} runs JobId={}, which is not running there; ending it", node.name(), jobId);
+                slurmd.send(node, TerminateJob.newBuilder().setJobId((int) jobId).setReason("orphan")
+                        .setKillWaitSeconds((int) config.get().slurm().timers().killWait().toSeconds()).build(),
+                        error -> log.warn("Cannot end orphan JobId={} on {}: {}", jobId, node.name(),
+                                error.getMessage()));
+            }
+        }
+        long slurmdStart = registration.getSlurmdStartTime();
+        for (long jobId : allocations.jobsOn(Set.of(node.name()))) {
+            Job job = control.store().get(jobId).orElse(null);
+            if (job != null && !reported.contains(jobId) && slurmdStart > 0 && job.status().startTime() < slurmdStart
+                    && allocations.of(jobId).map(a -> a.nodeNames().get(0).equals(node.name())).orElse(false)) {
+                log.warn("Node {} restarted and no longer runs JobId={}", node.name(), job.displayId());
+                control.nodesLostForJob(jobId, node.name());
+            }
+        }
+    }
+
+    public Ack heartbeat(RpcCall<NodeHeartbeat> call) throws RpcException {
+        if (!nodes.heartbeat(call.request())) {
+            throw SlurmError.INVALID_NODE_NAME.exception(call.request().getNodeName() + " has not registered");
+        }
+        return Ack.getDefaultInstance();
+    }
+
+    public Ack complete(RpcCall<JobComplete> call) {
+        control.complete(call.request());
+        return Ack.getDefaultInstance();
+    }
+
+    public NodeInfoResponse info(RpcCall<NodeInfoRequest> call) {
+        String wanted = call.request().getNodeList();
+        Set<String> names = wanted.isBlank() ? Set.of() : new HashSet<>(Hostlist.parse(wanted).hosts());
+        Map<String, Allocations.NodeUsage> usage = allocations.usageByNode();
+        ClusterConfig cfg = config.get();
+        NodeInfoResponse.Builder response = NodeInfoResponse.newBuilder().setLastUpdate(clock.instant().getEpochSecond());
+        for (NodeView node : nodes.all()) {
+            if (names.isEmpty() || names.contains(node.name())) {
+                response.addNodes(record(node, usage.getOrDefault(node.name(), Allocations.NodeUsage.NONE), cfg));
+            }
+        }
+        return response.build();
+    }
+
+    private static NodeRecord record(NodeView node, Allocations.NodeUsage usage, ClusterConfig cfg) {
+        var c = node.config();
+        int threads = Math.max(1, c.threadsPerCore());
+        int allocatedCpus = Math.min(c.cpus(), usage.cores().size() * threads);
+        var text = node.stateText(allocatedCpus);
+        NodeRecord.Builder b = NodeRecord.newBuilder()
+                .setName(c.name()).setAddress(c.address()).setHostname(c.hostname())
+                .setPort(node.slurmdPort(cfg.slurm().slurmdPort()))
+                .setState(text.scontrol()).setStateCompact(text.sinfoCompact())
+                .setCpus(c.cpus()).setCpusAllocated(allocatedCpus).setBoards(c.boards()).setSockets(c.sockets())
+                .setCoresPerSocket(c.coresPerSocket()).setThreadsPerCore(c.threadsPerCore())
+                .setRealMemoryMb(c.realMemory().mebibytes()).setAllocatedMemoryMb(usage.memoryMib())
+                .setFreeMemoryMb(node.freeMemoryMb()).setTmpDiskMb(c.tmpDisk().mebibytes())
+                .setGres(c.gres().toString()).setGresUsed(gresUsed(node, usage)).addAllFeatures(c.features())
+                .setReason(node.reason()).setReasonUid((int) node.reasonUid()).setReasonTime(node.reasonTime())
+                .setCpuLoad(node.cpuLoad()).setWeight(c.weight()).setNotResponding(node.notResponding());
+        for (var p : cfg.slurm().partitions()) {
+            if (p.nodes().contains(c.name())) {
+                b.addPartitions(p.name());
+            }
+        }
+        node.registration().ifPresent(r -> b.setBootTime(r.getBootTime()).setSlurmdStartTime(r.getSlurmdStartTime())
+                .setVersion(r.getVersion()).setOs(r.getOs()).setArch(r.getHardware().getCpuArch()));
+        return b.build();
+    }
+
+    /** Slurm's GresUsed: {@code gpu:a100:2(IDX:0-1)}, or {@code gpu:a100:0(IDX:N/A)} when none is in use. */
+    private static String gresUsed(NodeView node, Allocations.NodeUsage usage) {
+        List<GresDevice> gpus = SchedModel.gpus(node);
+        if (gpus.isEmpty()) {
+            return "";
+        }
+        String type = gpus.get(0).type();
+        String prefix = type.isEmpty() ? "gpu:" : "gpu:" + type + ":";
+        if (usage.gpus().isEmpty()) {
+            return prefix + "0(IDX:N/A)";
+        }
+        return prefix + usage.gpus().size() + "(IDX:" + io.jslurm.common.cpu.IdSet.of(
+                usage.gpus().stream().mapToInt(Integer::intValue).toArray()) + ")";
+    }
+
+    public Ack update(RpcCall<UpdateNodeRequest> call) throws RpcException {
+        UpdateNodeRequest r = call.request();
+        List<String> names;
+        try {
+            names = Hostlist.parse(r.getNodeList()).hosts();
+        } catch (RuntimeException e) {
+            throw SlurmError.INVALID_NODE_NAME.exception(r.getNodeList());
+        }
+        try {
+            List<String> down = nodes.update(names, r.getState(), r.getReason(), call.caller().uid());
+            control.nodesLost(down);
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage();
+            throw message.startsWith("Invalid node name") ? SlurmError.INVALID_NODE_NAME.exception(r.getNodeList())
+                    : message.startsWith("Invalid node state") ? SlurmError.INVALID_NODE_STATE.exception(r.getState())
+                    : new RpcException(SlurmError.INVALID_NODE_STATE.code(), message);
+        }
+        loop.requestPass();
+        return Ack.getDefaultInstance();
+    }
+}

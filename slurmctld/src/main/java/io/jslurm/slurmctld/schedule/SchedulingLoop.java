@@ -1,0 +1,301 @@
+package io.jslurm.slurmctld.schedule;
+
+import io.jslurm.common.time.TimeLimit;
+import io.jslurm.sched.Scheduler;
+import io.jslurm.sched.model.ClusterSnapshot;
+import io.jslurm.sched.model.Eligibility;
+import io.jslurm.sched.model.Node;
+import io.jslurm.sched.model.Partition;
+import io.jslurm.sched.model.PendingJob;
+import io.jslurm.sched.model.RunningJob;
+import io.jslurm.sched.plan.JobStart;
+import io.jslurm.sched.plan.PendingStatus;
+import io.jslurm.sched.plan.Plan;
+import io.jslurm.sched.select.FreeResources;
+import io.jslurm.sched.select.ResourceFit;
+import io.jslurm.slurmctld.config.ClusterConfig;
+import io.jslurm.slurmctld.job.Hold;
+import io.jslurm.slurmctld.job.Job;
+import io.jslurm.slurmctld.job.JobState;
+import io.jslurm.slurmctld.job.PendingReason;
+import io.jslurm.slurmctld.node.NodeTable;
+import io.jslurm.slurmctld.node.NodeView;
+import io.jslurm.slurmctld.state.JobStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The scheduling thread: on every submit, completion or node change, and every few seconds, it builds a snapshot
+ * of the live state, asks the scheduler core for a plan, re-checks every proposed start with the same fit
+ * function against the state as it is then, and starts what still fits. It also times out silent nodes.
+ */
+public final class SchedulingLoop implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(SchedulingLoop.class);
+    /** Priority of the first job under priority/basic; later jobs count down from it, as in Slurm. */
+    private static final long BASIC_PRIORITY_TOP = 4_294_901_760L;
+
+    private final JobControl control;
+    private final JobStore store;
+    private final NodeTable nodes;
+    private final Allocations allocations;
+    private final Supplier<ClusterConfig> config;
+    private final InstantSource clock;
+    private final Duration interval;
+    private final Object wake = new Object();
+    private boolean workPending;
+    private volatile boolean closed;
+    private volatile Map<Long, String> pendingReasons = Map.of();
+    private volatile Map<Long, Instant> expectedStarts = Map.of();
+    private Thread thread;
+    private Instant lastPurge = Instant.EPOCH;
+
+    public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
+                          Supplier<ClusterConfig> config, InstantSource clock, Duration interval) {
+        this.control = Objects.requireNonNull(control, "control");
+        this.store = control.store();
+        this.nodes = Objects.requireNonNull(nodes, "nodes");
+        this.allocations = Objects.requireNonNull(allocations, "allocations");
+        this.config = Objects.requireNonNull(config, "config");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.interval = Objects.requireNonNull(interval, "interval");
+        control.onResourcesFreed(this::requestPass);
+    }
+
+    public void start() {
+        thread = new Thread(this::run, "slurmctld-sched");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Asks for a pass soon; many requests before the pass runs make one pass. */
+    public void requestPass() {
+        synchronized (wake) {
+            workPending = true;
+            wake.notifyAll();
+        }
+    }
+
+    private void run() {
+        while (!closed) {
+            try {
+                synchronized (wake) {
+                    if (!workPending) {
+                        wake.wait(interval.toMillis());
+                    }
+                    workPending = false;
+                }
+                if (closed) {
+                    return;
+                }
+                checkNodes();
+                runPass();
+                purgeIfDue();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                log.error("Scheduling pass failed", e);
+            }
+        }
+    }
+
+    /** Times out silent nodes and ends or requeues the jobs of nodes that went DOWN. */
+    public void checkNodes() {
+        control.nodesLost(nodes.checkTimeouts());
+    }
+
+    private void purgeIfDue() {
+        Instant now = clock.instant();
+        if (Duration.between(lastPurge, now).toSeconds() >= 30) {
+            lastPurge = now;
+            List<Job> purged = store.purge();
+            if (!purged.isEmpty()) {
+                log.info("Purged {} finished jobs older than MinJobAge", purged.size());
+            }
+        }
+    }
+
+    /** Why each pending job waits, by Slurm's reason name, as of the last pass. */
+    public Optional<String> pendingReason(long jobId) {
+        return Optional.ofNullable(pendingReasons.get(jobId));
+    }
+
+    /** Backfill's estimate of a pending job's start, when it made one. */
+    public Optional<Instant> expectedStart(long jobId) {
+        return Optional.ofNullable(expectedStarts.get(jobId));
+    }
+
+    /** One pass; returns the jobs started. Runs on the loop's thread, or directly in tests. */
+    public synchronized List<Job> runPass() {
+        Instant now = clock.instant();
+        ClusterConfig cfg = config.get();
+        Map<Long, String> reasons = new HashMap<>();
+        List<PendingJob> pending = pendingJobs(cfg, now, reasons);
+        if (pending.isEmpty()) {
+            pendingReasons = Map.copyOf(reasons);
+            expectedStarts = Map.of();
+            return List.of();
+        }
+        Plan plan = Scheduler.schedule(snapshot(cfg, now), pending, now, cfg.schedulerParams());
+        List<Job> started = commit(plan, cfg, now);
+        Map<Long, Instant> starts = new HashMap<>();
+        for (PendingStatus status : plan.pending().values()) {
+            reasons.put(status.jobId(), status.reason().slurmName());
+            status.expectedStart().ifPresent(at -> starts.put(status.jobId(), at));
+        }
+        pendingReasons = Map.copyOf(reasons);
+        expectedStarts = Map.copyOf(starts);
+        return started;
+    }
+
+    /** Propose, then verify: each start is re-checked against the nodes and allocations as they are now. */
+    private List<Job> commit(Plan plan, ClusterConfig cfg, Instant now) {
+        List<Job> started = new ArrayList<>();
+        if (plan.starts().isEmpty()) {
+            return started;
+        }
+        ClusterSnapshot live = snapshot(cfg, now);
+        FreeResources free = FreeResources.of(live);
+        ResourceFit fit = new ResourceFit(cfg.schedulerParams().select());
+        for (JobStart start : plan.starts()) {
+            Optional<Job> job = store.get(start.jobId());
+            Optional<Partition> partition = live.partition(start.partition());
+            if (job.isEmpty() || partition.isEmpty()) {
+                continue;
+            }
+            Optional<String> problem = fit.verify(SchedModel.request(job.get().spec()), partition.get(),
+                    start.allocation(), free);
+            if (problem.isPresent()) {
+                log.info("sched: JobId={} not started, its proposed allocation no longer fits: {}",
+                        job.get().displayId(), problem.get());
+                continue;
+            }
+            try {
+                control.start(start.jobId(), start.allocation(), start.partition()).ifPresent(running -> {
+                    free.allocate(start.allocation());
+                    started.add(running);
+                });
+            } catch (RuntimeException e) {
+                log.warn("sched: JobId={} not started: {}", job.get().displayId(), e.getMessage());
+            }
+        }
+        return started;
+    }
+
+    private ClusterSnapshot snapshot(ClusterConfig cfg, Instant now) {
+        Map<String, Allocations.NodeUsage> usage = allocations.usageByNode();
+        List<Node> schedNodes = new ArrayList<>();
+        for (NodeView view : nodes.all()) {
+            schedNodes.add(SchedModel.node(view, usage.getOrDefault(view.name(), Allocations.NodeUsage.NONE)));
+        }
+        List<Partition> partitions = cfg.slurm().partitions().stream().map(SchedModel::partition).toList();
+        List<RunningJob> running = new ArrayList<>();
+        for (var entry : allocations.all().entrySet()) {
+            store.get(entry.getKey()).ifPresent(job -> {
+                TimeLimit limit = control.timeLimit(job, job.spec().partition());
+                Optional<Instant> end = limit.isUnlimited() ? Optional.empty()
+                        : Optional.of(Instant.ofEpochSecond(job.status().startTime()).plus(limit.toDuration()));
+                running.add(new RunningJob(job.jobId(), job.spec().partition(), entry.getValue(), end));
+            });
+        }
+        return new ClusterSnapshot(schedNodes, partitions, running);
+    }
+
+    private List<PendingJob> pendingJobs(ClusterConfig cfg, Instant now, Map<Long, String> reasons) {
+        List<Job> queued = store.query(job -> job.state() == JobState.PENDING);
+        if (queued.isEmpty()) {
+            return List.of();
+        }
+        Map<Long, Integer> runningTasks = new HashMap<>();
+        for (Job job : store.query(j -> j.isArrayTask() && j.state().holdsResources())) {
+            runningTasks.merge(job.arrayJobId(), 1, Integer::sum);
+        }
+        DependencyCheck dependencies = new DependencyCheck(this::jobsById, this::singletonBlocked);
+        List<PendingJob> pending = new ArrayList<>();
+        for (Job job : queued) {
+            if (job.arrayMaxRunning() > 0 && job.status().hold() == Hold.NONE
+                    && runningTasks.getOrDefault(job.arrayJobId(), 0) >= job.arrayMaxRunning()) {
+                reasons.put(job.jobId(), PendingReason.JOB_ARRAY_TASK_LIMIT.slurmName());
+                continue;
+            }
+            List<String> partitions = Arrays.stream(job.spec().partition().split(","))
+                    .filter(p -> cfg.partition(p).isPresent()).toList();
+            if (partitions.isEmpty()) {
+                reasons.put(job.jobId(), "PartitionConfig");
+                continue;
+            }
+            Eligibility.DependencyState dependency;
+            try {
+                dependency = dependencies.evaluate(job, job.spec().dependency());
+            } catch (IllegalArgumentException e) {
+                dependency = Eligibility.DependencyState.NEVER_SATISFIED;
+            }
+            pending.add(new PendingJob(job.jobId(), job.spec().uid(), partitions, priority(job), 
+                    Instant.ofEpochSecond(job.status().submitTime()),
+                    job.spec().resources().timeLimit().filter(l -> !l.isUnlimited()).map(TimeLimit::toDuration),
+                    SchedModel.request(job.spec()), eligibility(job, dependency, now)));
+        }
+        return pending;
+    }
+
+    /** The priority squeue shows: pinned by an operator, 0 while held, else priority/basic's countdown. */
+    public static long priority(Job job) {
+        if (job.status().hold() != Hold.NONE) {
+            return 0;
+        }
+        if (job.status().priority() > 0) {
+            return job.status().priority();
+        }
+        return Math.max(1, BASIC_PRIORITY_TOP - job.jobId() - job.spec().nice());
+    }
+
+    private static Eligibility eligibility(Job job, Eligibility.DependencyState dependency, Instant now) {
+        Eligibility.Hold hold = switch (job.status().hold()) {
+            case NONE -> Eligibility.Hold.NONE;
+            case USER -> Eligibility.Hold.USER;
+            case ADMIN -> Eligibility.Hold.ADMIN;
+        };
+        long begin = job.spec().beginTime();
+        Optional<Instant> beginTime = begin > now.getEpochSecond() ? Optional.of(Instant.ofEpochSecond(begin))
+                : Optional.empty();
+        return new Eligibility(hold, dependency, beginTime);
+    }
+
+    private List<Job> jobsById(io.jslurm.common.jobid.JobIdSpec id) {
+        List<Job> found = store.find(id);
+        if (found.isEmpty() && id.selector() instanceof io.jslurm.common.jobid.JobIdSpec.Whole) {
+            return store.get(id.jobId()).map(List::of).orElse(List.of());
+        }
+        return found;
+    }
+
+    /** singleton: an earlier job of the same user and name has not ended yet. */
+    private boolean singletonBlocked(Job job) {
+        return !store.query(other -> other.jobId() < job.jobId() && other.spec().uid() == job.spec().uid()
+                && other.spec().name().equals(job.spec().name()) && !other.state().isFinished()).isEmpty();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        requestPass();
+        if (thread != null) {
+            try {
+                thread.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.jslurm.slurmctld.schedule;
+
+import com.google.protobuf.Message;
+import io.jslurm.protocol.auth.CredentialSource;
+import io.jslurm.protocol.client.RpcClient;
+import io.jslurm.protocol.proto.NodeMessage;
+import io.jslurm.protocol.wire.EnvelopeType;
+import io.jslurm.slurmctld.node.NodeView;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.IntSupplier;
+
+/**
+ * Talks to slurmd over the node envelope, one short connection per request, from a small pool of threads so a
+ * slow or dead node never stalls the controller (MessageTimeout bounds each attempt).
+ */
+public final class SlurmdClients implements SlurmdChannel {
+
+    private final CredentialSource credentials;
+    private final IntSupplier clusterSlurmdPort;
+    private final Duration timeout;
+    private final ExecutorService senders;
+
+    public SlurmdClients(CredentialSource credentials, IntSupplier clusterSlurmdPort, Duration timeout, int threads) {
+        this.credentials = credentials;
+        this.clusterSlurmdPort = clusterSlurmdPort;
+        this.timeout = timeout;
+        AtomicInteger count = new AtomicInteger();
+        this.senders = Executors.newFixedThreadPool(threads, runnable -> {
+            Thread thread = new Thread(runnable, "slurmd-sender-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    @Override
+    public void send(NodeView node, Message body, Consumer<Exception> onFailure) {
+        InetSocketAddress address = new InetSocketAddress(node.config().address(),
+                node.slurmdPort(clusterSlurmdPort.getAsInt()));
+        senders.execute(() -> {
+            try (RpcClient<NodeMessage> client = RpcClient.connect(EnvelopeType.NODE, address, timeout, credentials)) {
+                client.call(body);
+            } catch (Exception e) {
+                onFailure.accept(e);
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        senders.shutdown();
+        try {
+            senders.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package io.jslurm.slurmctld.schedule;
+
+import static io.jslurm.slurmctld.ControllerFixture.ALICE;
+import static io.jslurm.slurmctld.ControllerFixture.job;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jslurm.protocol.proto.Gpu;
+import io.jslurm.protocol.proto.JobComplete;
+import io.jslurm.protocol.proto.JobRecord;
+import io.jslurm.protocol.proto.JobState;
+import io.jslurm.protocol.proto.LaunchBatchJob;
+import io.jslurm.protocol.proto.NodeHardware;
+import io.jslurm.protocol.proto.NodeRegistration;
+import io.jslurm.protocol.proto.SubmitBatchJobRequest;
+import io.jslurm.protocol.proto.SubmitBatchJobResponse;
+import io.jslurm.protocol.proto.WarningSignal;
+import io.jslurm.slurmctld.ControllerFixture;
+import io.jslurm.slurmctld.SlurmdPeer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Submit, schedule, launch on a listening slurmd, complete: the controller's whole path for a batch job. */
+class SchedulingLoopTest {
+
+    static final Duration WAIT = Duration.ofSeconds(10);
+
+    @TempDir
+    Path dir;
+    ControllerFixture cluster;
+    SlurmdPeer slurmd;
+
+    @BeforeEach
+    void start() throws Exception {
+        cluster = new ControllerFixture(dir);
+        slurmd = new SlurmdPeer(cluster.key, cluster.clock);
+        for (String node : new String[] {"gpu01", "gpu02"}) {
+            cluster.slurmd().call(NodeRegistration.newBuilder().setNodeName(node).setSlurmdPort(slurmd.port())
+                    .setHardware(NodeHardware.newBuilder().setCpus(8).setSockets(1).setCoresPerSocket(8)
+                            .setThreadsPerCore(1).setRealMemoryMb(16000))
+                    .addGpus(Gpu.newBuilder().setIndex(0).setType("a100"))
+                    .addGpus(Gpu.newBuilder().setIndex(1).setType("a100")).build());
+        }
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        slurmd.close();
+        cluster.close();
+    }
+
+    private long submit(io.jslurm.protocol.proto.JobDescription.Builder job) throws Exception {
+        return cluster.client(ALICE).call(SubmitBatchJobRequest.newBuilder().setJob(job).build(),
+                SubmitBatchJobResponse.class).getJobId();
+    }
+
+    private void complete(long jobId, int exitCode) throws Exception {
+        cluster.slurmd().call(JobComplete.newBuilder().setJobId((int) jobId).setNodeName("gpu01")
+                .setExitCode(exitCode).build());
+    }
+
+    @Test
+    void aSubmittedJobIsStartedLaunchedOnItsFirstNodeAndCompleted() throws Exception {
+        long jobId = submit(job(ALICE, "alice").setMinNodes(2).setNtasksPerNode(1).setGpusPerNode("a100:1")
+                .setMemPerNodeMb(4000).setTimeLimitMinutes(30)
+                .setSignal(WarningSignal.newBuilder().setSignal(10).setSecondsBeforeEnd(90).setBatchShellOnly(true)));
+        assertThat(cluster.controller.loop().runPass()).extracting(j -> j.jobId()).containsExactly(jobId);
+
+        LaunchBatchJob launch = slurmd.next(LaunchBatchJob.class, WAIT);
+        assertThat(launch.getJobId()).isEqualTo(jobId);
+        assertThat(launch.getUid()).isEqualTo(ALICE);
+        assertThat(launch.getUserName()).isEqualTo("alice");
+        assertThat(launch.getScript().toString(StandardCharsets.UTF_8)).contains("srun python train.py");
+        assertThat(launch.getWorkDir()).isEqualTo("/home/alice");
+        assertThat(launch.getStdOut()).isEqualTo("slurm-%j.out");
+        assertThat(launch.getEnvironmentMap()).containsEntry("PATH", "/usr/bin");
+        assertThat(launch.getNodeList()).isEqualTo("gpu[01-02]");
+        assertThat(launch.getTimeLimitMinutes()).isEqualTo(30);
+        assertThat(launch.getMemLimitMb()).isEqualTo(4000);
+        assertThat(launch.getGpuIndicesList()).hasSize(1);
+        assertThat(launch.getAllocatedNodesList()).extracting(n -> n.getNodeName()).containsExactly("gpu01", "gpu02");
+        assertThat(launch.getAllocatedNodesList()).allMatch(n -> n.getGpuIndicesCount() == 1);
+        assertThat(launch.getSignal().getSignal()).isEqualTo(10);
+        assertThat(launch.getSignal().getSecondsBeforeEnd()).isEqualTo(90);
+        assertThat(launch.getSignal().getBatchShellOnly()).isTrue();
+
+        JobRecord running = cluster.job(jobId);
+        assertThat(running.getState()).isEqualTo(JobState.JOB_RUNNING);
+        assertThat(running.getNodeList()).isEqualTo("gpu[01-02]");
+        assertThat(running.getBatchHost()).isEqualTo("gpu01");
+        assertThat(running.getEndTime()).isEqualTo(running.getStartTime() + 30 * 60);
+
+        cluster.clock.advance(Duration.ofMinutes(5));
+        complete(jobId, 0);
+        JobRecord done = cluster.job(jobId);
+        assertThat(done.getState()).isEqualTo(JobState.JOB_COMPLETED);
+        assertThat(done.getExitCode()).isZero();
+        assertThat(done.getEndTime() - done.getStartTime()).isEqualTo(300);
+    }
+
+    @Test
+    void jobsWaitForResourcesAndStartWhenTheyAreFreed() throws Exception {
+        long big = submit(job(ALICE, "alice").setMinNodes(2).setExclusive(
+                io.jslurm.protocol.proto.Exclusive.EXCLUSIVE_NODE).setTimeLimitMinutes(10));
+        long next = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
+        cluster.controller.loop().runPass();
+        assertThat(cluster.job(big).getState()).isEqualTo(JobState.JOB_RUNNING);
+        assertThat(cluster.job(next).getState()).isEqualTo(JobState.JOB_PENDING);
+        assertThat(cluster.job(next).getStateReason()).isEqualTo("Resources");
+        slurmd.next(LaunchBatchJob.class, WAIT);
+
+        complete(big, 0);
+        cluster.controller.loop().runPass();
+        assertThat(cluster.job(next).getState()).isEqualTo(JobState.JOB_RUNNING);
+        assertThat(slurmd.next(LaunchBatchJob.class, WAIT).getJobId()).isEqualTo(next);
+    }
+
+    @Test
+    void dependenciesHoldsAndBeginTimesDecideWhatMayStart() throws Exception {
+        long first = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
+        long afterOk = submit(job(ALICE, "alice").setDependency("afterok:" + first).setTimeLimitMinutes(10));
+        long afterNotOk = submit(job(ALICE, "alice").setDependency("afternotok:" + first).setTimeLimitMinutes(10));
+        long held = submit(job(ALICE, "alice").setHold(true).setTimeLimitMinutes(10));
+        long later = submit(job(ALICE, "alice").setTimeLimitMinutes(10)
+                .setBeginTime(cluster.clock.instant().getEpochSecond() + 3600));
+        cluster.controller.loop().runPass();
+        assertThat(cluster.job(first).getState()).isEqualTo(JobState.JOB_RUNNING);
+        assertThat(cluster.job(afterOk).getStateReason()).isEqualTo("Dependency");
+        assertThat(cluster.job(held).getStateReason()).isEqualTo("JobHeldUser");
+        assertThat(cluster.job(later).getStateReason()).isEqualTo("BeginTime");
+
+        complete(first, 0);
+        cluster.controller.loop().runPass();
+        assertThat(cluster.job(afterOk).getState()).isEqualTo(JobState.JOB_RUNNING);
+        assertThat(cluster.job(afterNotOk).getState()).isEqualTo(JobState.JOB_PENDING);
+        assertThat(cluster.job(afterNotOk).getStateReason()).isEqualTo("DependencyNeverSatisfied");
+
+        cluster.clock.advance(Duration.ofHours(2));
+        cluster.controller.loop().runPass();
+        assertThat(cluster.job(later).getState()).isEqualTo(JobState.JOB_RUNNING);
+        assertThat(cluster.job(held).getState()).isEqualTo(JobState.JOB_PENDING);
+    }
+
+    @Test
+    void aFailingScriptEndsFailedAndACancelledRunningJobIsTerminatedOnItsNode() throws Exception {
+        long failing = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
+        long cancelled = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
+        cluster.controller.loop().runPass();
+        complete(failing, 3);
+        assertThat(cluster.job(failing).getState()).isEqualTo(JobState.JOB_FAILED);
+        assertThat(cluster.job(failing).getExitCode()).isEqualTo(3);
+        assertThat(cluster.job(failing).getStateReason()).isEqualTo("NonZeroExitCode");
+
+        cluster.client(ALICE).call(io.jslurm.protocol.proto.CancelJobRequest.newBuilder().addTargets(
+                io.jslurm.protocol.proto.JobTarget.newBuilder().setJobId((int) cancelled)).build());
+        assertThat(cluster.job(cancelled).getState()).isEqualTo(JobState.JOB_CANCELLED);
+        assertThat(slurmd.next(io.jslurm.protocol.proto.TerminateJob.class, WAIT).getJobId()).isEqualTo(cancelled);
+    }
+}
