@@ -6,17 +6,18 @@ import io.jslurm.slurmd.hw.HardwareException;
 import io.jslurm.slurmd.hw.NodeHardware;
 import io.jslurm.slurmd.hw.NodeHardwareProbe;
 import java.io.PrintStream;
+import io.jslurm.slurmd.daemon.DaemonCommand;
+import io.jslurm.slurmd.daemon.SlurmdOptions;
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * The {@code slurmd} command. {@code -C} prints the detected node configuration, {@code -V} the
- * version, {@code -h} the usage; running the daemon itself is not implemented yet.
+ * The {@code slurmd} command: runs the node daemon, or with {@code -C} prints the detected node
+ * configuration, {@code -V} the version, {@code -h} the usage.
  */
 public final class SlurmdMain {
-    static final String NOT_IMPLEMENTED = "slurmd: the node daemon is not implemented yet";
-
     private final Supplier<NodeHardware> hardware;
     private final Supplier<GpuDetection> gpus;
     private final PrintStream out;
@@ -37,26 +38,28 @@ public final class SlurmdMain {
         System.exit(status);
     }
 
-    /** Runs the command line and returns the exit status. The first of -C, -V or -h decides, as getopt would. */
+    /** Runs the command line and returns the exit status; the daemon returns only when stopped. */
     public int run(List<String> args) {
-        for (String arg : args) {
-            switch (arg) {
-                case "-C":
-                    return printConfig();
-                case "-V":
-                case "--version":
-                    out.println(Version.line());
-                    return 0;
-                case "-h":
-                case "--help":
-                    err.print(usage());
-                    return 0;
-                default:
-                    break;
-            }
+        SlurmdOptions options;
+        try {
+            options = SlurmdOptions.parse(args, Optional.ofNullable(System.getenv("SLURM_CONF")));
+        } catch (SlurmdOptions.UsageException e) {
+            err.println(e.getMessage());
+            err.print(usage());
+            return 1;
         }
-        err.println(NOT_IMPLEMENTED);
-        return 1;
+        switch (options.action()) {
+            case PRINT_CONFIG:
+                return printConfig();
+            case VERSION:
+                out.println(Version.line());
+                return 0;
+            case HELP:
+                err.print(usage());
+                return 0;
+            default:
+                return new DaemonCommand(hardware, gpus, err).run(options);
+        }
     }
 
     private int printConfig() {
@@ -78,10 +81,14 @@ public final class SlurmdMain {
     static String usage() {
         return """
                 Usage: slurmd [OPTIONS]
+                   -c          Clear state: forget the jobs and undelivered completions of a previous slurmd.
                    -C          Print the node's detected hardware configuration and exit.
+                   -D          Run in the foreground, logging to stderr as well.
+                   -f file     Read configuration from the specified file.
                    -h          Print this help message and exit.
+                   -N nodename Run as the given NodeName of slurm.conf (several slurmd on one host).
+                   -v          Verbose mode; repeat for more detail.
                    -V          Print version information and exit.
-                Running the node daemon itself is not implemented yet.
                 """;
     }
 }

@@ -12,11 +12,13 @@ import io.jslurm.slurmd.hw.NodeHardwareProbe;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SlurmdMainTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -100,12 +102,42 @@ class SlurmdMainTest {
     }
 
     @Test
-    void runningTheDaemonIsNotImplementedYet() {
-        assertThat(run(DUAL_SOCKET, () -> new GpuDetection.Found(List.of()))).isEqualTo(1);
-        assertThat(err()).isEqualTo("slurmd: the node daemon is not implemented yet\n");
-        err.reset();
-        assertThat(run(DUAL_SOCKET, () -> new GpuDetection.Found(List.of()), "-D", "-vvv")).isEqualTo(1);
-        assertThat(err()).isEqualTo("slurmd: the node daemon is not implemented yet\n");
+    void configurationErrorsNameFileAndLineAndExitOne(@TempDir Path dir) throws Exception {
+        Path conf = dir.resolve("slurm.conf");
+        Files.writeString(conf, "ClusterName=c\nSlurmctldHost=ctl\nSlurmdPort=notaport\nNodeName=n1\n");
+
+        assertThat(run(DUAL_SOCKET, () -> new GpuDetection.Found(List.of()), "-D", "-f", conf.toString())).isEqualTo(1);
+
+        assertThat(err()).contains("slurmd: error: " + conf + ":3: ")
+                .endsWith("slurmd: fatal: cannot use configuration " + conf + "\n");
+        assertThat(out()).isEmpty();
+    }
+
+    @Test
+    void aMissingConfigurationFileIsFatal(@TempDir Path dir) {
+        Path conf = dir.resolve("absent.conf");
+
+        assertThat(run(DUAL_SOCKET, () -> new GpuDetection.Found(List.of()), "-f", conf.toString())).isEqualTo(1);
+
+        assertThat(err()).startsWith("slurmd: error: " + conf).contains("slurmd: fatal: cannot use configuration");
+    }
+
+    @Test
+    void aNodeNameSlurmConfDoesNotKnowIsFatal(@TempDir Path dir) throws Exception {
+        Path conf = dir.resolve("slurm.conf");
+        Files.writeString(conf, "ClusterName=c\nSlurmctldHost=ctl\nNodeName=n1\nPartitionName=p Nodes=n1\n");
+
+        assertThat(run(DUAL_SOCKET, () -> new GpuDetection.Found(List.of()), "-N", "n9", "-f", conf.toString()))
+                .isEqualTo(1);
+
+        assertThat(err()).isEqualTo("slurmd: fatal: Unable to find node 'n9' in slurm.conf\n");
+    }
+
+    @Test
+    void anUnknownOptionPrintsTheUsage() {
+        assertThat(run(DUAL_SOCKET, () -> new GpuDetection.Found(List.of()), "-x")).isEqualTo(1);
+
+        assertThat(err()).startsWith("slurmd: invalid option -- '-x'\nUsage: slurmd [OPTIONS]");
     }
 
     /**

@@ -1,0 +1,149 @@
+package io.jslurm.slurmd.daemon;
+
+import io.jslurm.protocol.proto.JobComplete;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Job completions not yet acknowledged by the controller, one file per job in
+ * {@code <SlurmdSpoolDir>/completions}, written to disk (fsync, rename) before the job's spool is
+ * removed. A completion stays until the controller acknowledges it; then its file becomes an
+ * {@code .acked} marker for a day, so that a job reported again after a crash (between queueing and
+ * removing the job's spool) is not sent a second time with another result. The first result
+ * queued for a job is the one that counts.
+ */
+public final class CompletionQueue {
+    private static final Logger LOG = LoggerFactory.getLogger(CompletionQueue.class);
+    static final String DIR = "completions";
+    private static final String PREFIX = "job_";
+    private static final String ACKED = ".acked";
+    private static final Duration KEEP_ACKED = Duration.ofDays(1);
+
+    private final Path dir;
+
+    private CompletionQueue(Path dir) {
+        this.dir = dir;
+    }
+
+    /** Opens (creating) the queue below the spool directory and drops markers older than a day. */
+    public static CompletionQueue open(Path spoolDir, Instant now) throws IOException {
+        Path dir = Files.createDirectories(spoolDir.resolve(DIR));
+        try (DirectoryStream<Path> markers = Files.newDirectoryStream(dir, PREFIX + "*" + ACKED)) {
+            for (Path marker : markers) {
+                if (Files.getLastModifiedTime(marker).toInstant().isBefore(now.minus(KEEP_ACKED))) {
+                    Files.deleteIfExists(marker);
+                }
+            }
+        }
+        return new CompletionQueue(dir);
+    }
+
+    /**
+     * Stores a completion durably. Returns false, keeping what is there, when this job's end was
+     * already queued or acknowledged.
+     */
+    public synchronized boolean offer(JobComplete completion) throws IOException {
+        Objects.requireNonNull(completion, "completion");
+        int jobId = completion.getJobId();
+        Path file = pendingFile(jobId);
+        if (Files.exists(file) || Files.exists(ackedFile(jobId))) {
+            LOG.warn("job {}: its end was already reported; keeping the first report", Integer.toUnsignedLong(jobId));
+            return false;
+        }
+        Path tmp = dir.resolve(PREFIX + Integer.toUnsignedString(jobId) + ".tmp");
+        try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            channel.write(java.nio.ByteBuffer.wrap(completion.toByteArray()));
+            channel.force(true);
+        }
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
+        syncDirectory();
+        return true;
+    }
+
+    /** The completions still to deliver, oldest first. */
+    public synchronized List<JobComplete> pending() throws IOException {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, PREFIX + "[0-9]*")) {
+            for (Path file : stream) {
+                String name = file.getFileName().toString();
+                if (name.chars().skip(PREFIX.length()).allMatch(Character::isDigit)) {
+                    files.add(file);
+                }
+            }
+        }
+        files.sort(Comparator.comparing(CompletionQueue::modified).thenComparing(Path::toString));
+        List<JobComplete> out = new ArrayList<>(files.size());
+        for (Path file : files) {
+            out.add(JobComplete.parseFrom(Files.readAllBytes(file)));
+        }
+        return out;
+    }
+
+    /** The controller has this job's end: it is not sent again. */
+    public synchronized void acknowledge(int jobId) throws IOException {
+        Path file = pendingFile(jobId);
+        if (Files.exists(file)) {
+            Files.move(file, ackedFile(jobId), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.setLastModifiedTime(ackedFile(jobId), FileTime.from(Instant.now()));
+        }
+    }
+
+    /**
+     * A new run of the job starts here (a requeued job keeps its id): its earlier acknowledged
+     * end no longer stands in the way of reporting this one.
+     */
+    public synchronized void startOver(int jobId) throws IOException {
+        Files.deleteIfExists(ackedFile(jobId));
+    }
+
+    /** {@code slurmd -c}: forgets every undelivered completion. */
+    public synchronized int clear() throws IOException {
+        int removed = 0;
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, PREFIX + "*")) {
+            for (Path file : stream) {
+                Files.delete(file);
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    private Path pendingFile(int jobId) {
+        return dir.resolve(PREFIX + Integer.toUnsignedString(jobId));
+    }
+
+    private Path ackedFile(int jobId) {
+        return dir.resolve(PREFIX + Integer.toUnsignedString(jobId) + ACKED);
+    }
+
+    private void syncDirectory() {
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException e) {
+            LOG.debug("cannot sync {}: {}", dir, e.getMessage());
+        }
+    }
+
+    private static FileTime modified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file);
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.jslurm.slurmd.daemon;
+
+import io.jslurm.conf.cgroup.CgroupConfig;
+import io.jslurm.protocol.proto.AllocatedNode;
+import io.jslurm.protocol.proto.Gpu;
+import io.jslurm.protocol.proto.LaunchBatchJob;
+import io.jslurm.slurmd.cgroup.CgroupLimits;
+import io.jslurm.slurmd.cgroup.DeviceRules;
+import io.jslurm.slurmd.hw.Core;
+import io.jslurm.slurmd.hw.CpuSet;
+import io.jslurm.slurmd.hw.CpuTopology;
+import io.jslurm.slurmd.hw.LogicalCpu;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.IntStream;
+
+/**
+ * The cgroup limits of a job on this node, from its allocation and cgroup.conf: the CPUs of the
+ * cores it was given (all of the node's when the controller names none), their memory nodes, its
+ * memory, and the GPUs it was not given denied.
+ */
+final class JobConfinement {
+    private final CgroupConfig config;
+    private final CpuTopology topology;
+    private final long realMemoryMb;
+    private final List<Gpu> gpus;
+
+    JobConfinement(CgroupConfig config, CpuTopology topology, long realMemoryMb, List<Gpu> gpus) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.topology = Objects.requireNonNull(topology, "topology");
+        this.realMemoryMb = realMemoryMb;
+        this.gpus = List.copyOf(gpus);
+    }
+
+    CgroupLimits limitsFor(LaunchBatchJob request, String nodeName) {
+        Optional<AllocatedNode> here = request.getAllocatedNodesList().stream()
+                .filter(node -> node.getNodeName().equals(nodeName)).findFirst();
+        CpuSet cpus = here.map(AllocatedNode::getCores).filter(cores -> !cores.isEmpty())
+                .map(this::cpusOfCores).orElse(topology.allCpus());
+        CpuSet mems = CpuSet.of(topology.cpus().stream().filter(cpu -> cpus.contains(cpu.id()))
+                .mapToInt(LogicalCpu::numaNode).distinct());
+        List<Integer> givenGpus = here.map(AllocatedNode::getGpuIndicesList).filter(list -> !list.isEmpty())
+                .orElse(request.getGpuIndicesList());
+        List<Path> allocated = givenGpus.stream().map(index -> NodeGpus.deviceFile(gpus, index))
+                .flatMap(Optional::stream).toList();
+        long memoryMb = here.map(AllocatedNode::getMemMb).filter(mb -> mb > 0).orElse(request.getMemLimitMb());
+        return CgroupLimits.forJob(config, cpus, mems, memoryMb, realMemoryMb,
+                config.constrainDevices() ? DeviceRules.denyUnallocated(NodeGpus.deviceFiles(gpus), allocated) : List.of());
+    }
+
+    private CpuSet cpusOfCores(String coreList) {
+        List<Core> cores = topology.cores();
+        CpuSet indexes = CpuSet.parse(coreList);
+        return CpuSet.of(indexes.stream().filter(index -> index < cores.size())
+                .flatMap(index -> cores.get(index).cpus().stream()).flatMap(cpu -> IntStream.of(cpu)));
+    }
+}

@@ -1,0 +1,136 @@
+package io.jslurm.slurmd.daemon;
+
+import com.google.protobuf.Message;
+import io.jslurm.common.signal.Signal;
+import io.jslurm.protocol.RpcException;
+import io.jslurm.protocol.proto.Ack;
+import io.jslurm.protocol.proto.LaunchBatchJob;
+import io.jslurm.protocol.proto.Ping;
+import io.jslurm.protocol.proto.Pong;
+import io.jslurm.protocol.proto.SignalJob;
+import io.jslurm.protocol.proto.TerminateJob;
+import io.jslurm.protocol.rpc.Execution;
+import io.jslurm.protocol.rpc.Permission;
+import io.jslurm.protocol.rpc.RpcCall;
+import io.jslurm.protocol.rpc.RpcTable;
+import io.jslurm.protocol.wire.EnvelopeType;
+import io.jslurm.slurmd.Version;
+import io.jslurm.slurmd.cgroup.CgroupException;
+import io.jslurm.slurmd.cgroup.CgroupLimits;
+import io.jslurm.slurmd.launch.BatchLaunch;
+import io.jslurm.slurmd.launch.JobRunner;
+import java.io.IOException;
+import java.time.InstantSource;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What slurmd serves to the controller: launch, signal and terminate a job, and ping. Every route
+ * needs root or SlurmUser. A job id is launched at most once while it runs here.
+ */
+final class NodeRpcHandlers {
+    private static final Logger LOG = LoggerFactory.getLogger(NodeRpcHandlers.class);
+
+    private final String nodeName;
+    private final String clusterName;
+    private final JobRunner runner;
+    private final JobConfinement confinement;
+    private final CompletionQueue completions;
+    private final InstantSource clock;
+    private final Object launchLock = new Object();
+
+    NodeRpcHandlers(String nodeName, String clusterName, JobRunner runner, JobConfinement confinement,
+                    CompletionQueue completions, InstantSource clock) {
+        this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
+        this.clusterName = Objects.requireNonNull(clusterName, "clusterName");
+        this.runner = Objects.requireNonNull(runner, "runner");
+        this.confinement = Objects.requireNonNull(confinement, "confinement");
+        this.completions = Objects.requireNonNull(completions, "completions");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    RpcTable table() {
+        return RpcTable.builder(EnvelopeType.NODE)
+                .route(Ping.class, Permission.SLURM_USER, Execution.EVENT_LOOP, call -> Pong.newBuilder()
+                        .setServerTimeMs(clock.millis()).setServerVersion(Version.number()).build())
+                .route(LaunchBatchJob.class, Permission.SLURM_USER, Execution.WORKER, this::launch)
+                .route(SignalJob.class, Permission.SLURM_USER, Execution.WORKER, this::signal)
+                .route(TerminateJob.class, Permission.SLURM_USER, Execution.WORKER, this::terminate)
+                .build();
+    }
+
+    private Message launch(RpcCall<LaunchBatchJob> call) throws RpcException {
+        long received = System.nanoTime();
+        LaunchBatchJob request = call.request();
+        long jobId = Integer.toUnsignedLong(request.getJobId());
+        BatchLaunch launch;
+        CgroupLimits limits;
+        try {
+            launch = LaunchRequests.toBatchLaunch(request, nodeName, clusterName, clock.instant());
+            limits = confinement.limitsFor(request, nodeName);
+        } catch (IllegalArgumentException e) {
+            LOG.error("job {}: launch refused: {}", jobId, e.getMessage());
+            throw new RpcException(SlurmdErrors.ESLURMD_SETUP_ENVIRONMENT_ERROR,
+                    "Unable to set up job environment: " + e.getMessage());
+        }
+        synchronized (launchLock) {
+            if (runner.status(jobId).isPresent()) {
+                LOG.warn("job {}: launch refused, it already runs here", jobId);
+                throw new RpcException(SlurmdErrors.ESLURM_DUPLICATE_JOB_ID,
+                        "Duplicate job id: job " + jobId + " already runs on " + nodeName);
+            }
+            try {
+                completions.startOver(request.getJobId());
+                runner.launch(launch, limits);
+            } catch (IOException | CgroupException e) {
+                LOG.error("job {}: launch failed: {}", jobId, e.getMessage());
+                throw new RpcException(SlurmdErrors.ESLURMD_CREATE_BATCH_DIR_ERROR,
+                        "Unable to create job batch directory or cgroup: " + e.getMessage());
+            } catch (IllegalStateException | IllegalArgumentException e) {
+                LOG.error("job {}: launch failed: {}", jobId, e.getMessage());
+                throw new RpcException(SlurmdErrors.ESLURMD_SETUP_ENVIRONMENT_ERROR,
+                        "Unable to set up job environment: " + e.getMessage());
+            }
+        }
+        LOG.info("job {}: launch request served in {} us", jobId, (System.nanoTime() - received) / 1000);
+        return Ack.getDefaultInstance();
+    }
+
+    private Message signal(RpcCall<SignalJob> call) throws RpcException {
+        SignalJob request = call.request();
+        long jobId = Integer.toUnsignedLong(request.getJobId());
+        if (runner.status(jobId).isEmpty()) {
+            throw new RpcException(SlurmdErrors.ESLURM_INVALID_JOB_ID,
+                    "Invalid job id specified: job " + jobId + " does not run on " + nodeName);
+        }
+        if (request.getSignal() < 1 || request.getSignal() > Signal.MAX_NUMBER) {
+            throw new RpcException(SlurmdErrors.EINVAL, "Invalid signal: " + request.getSignal());
+        }
+        try {
+            runner.signal(jobId, new Signal(request.getSignal()), request.getBatchShellOnly());
+        } catch (IllegalArgumentException e) {
+            // It ended between the check and the signal.
+            throw new RpcException(SlurmdErrors.ESLURM_INVALID_JOB_ID, "Invalid job id specified: " + e.getMessage());
+        }
+        LOG.info("job {}: signal {} delivered{}", jobId, request.getSignal(),
+                request.getBatchShellOnly() ? " to the batch shell" : "");
+        return Ack.getDefaultInstance();
+    }
+
+    private Message terminate(RpcCall<TerminateJob> call) {
+        TerminateJob request = call.request();
+        long jobId = Integer.toUnsignedLong(request.getJobId());
+        if (runner.status(jobId).isEmpty()) {
+            LOG.info("job {}: terminate request for a job not running here; acknowledged", jobId);
+            return Ack.getDefaultInstance();
+        }
+        try {
+            runner.cancel(jobId);
+            LOG.info("job {}: terminating{}", jobId, request.getReason().isEmpty() ? "" : " (" + request.getReason() + ")");
+        } catch (IllegalArgumentException e) {
+            LOG.info("job {}: ended before the terminate request", jobId);
+        }
+        return Ack.getDefaultInstance();
+    }
+}

@@ -1,0 +1,241 @@
+package io.jslurm.slurmd.daemon;
+
+import io.jslurm.conf.LoadedConfig;
+import io.jslurm.protocol.auth.Authenticator;
+import io.jslurm.protocol.auth.SlurmAuth;
+import io.jslurm.protocol.auth.SlurmCredentialSigner;
+import io.jslurm.protocol.auth.SlurmKey;
+import io.jslurm.protocol.netty.RpcServer;
+import io.jslurm.protocol.netty.RpcServerConfig;
+import io.jslurm.protocol.proto.Gpu;
+import io.jslurm.protocol.proto.JobComplete;
+import io.jslurm.protocol.proto.NodeHeartbeat;
+import io.jslurm.protocol.proto.NodeRegistration;
+import io.jslurm.protocol.proto.RunningJob;
+import io.jslurm.protocol.rpc.Authorizer;
+import io.jslurm.slurmd.Version;
+import io.jslurm.slurmd.cgroup.CgroupBase;
+import io.jslurm.slurmd.cgroup.CgroupLayout;
+import io.jslurm.slurmd.cgroup.CgroupManager;
+import io.jslurm.slurmd.cgroup.Cgroups;
+import io.jslurm.slurmd.gpu.GpuDetection;
+import io.jslurm.slurmd.hw.CpuTopology;
+import io.jslurm.slurmd.hw.HostFiles;
+import io.jslurm.slurmd.hw.NodeHardware;
+import io.jslurm.slurmd.launch.JobCompletion;
+import io.jslurm.slurmd.launch.JobRunner;
+import io.jslurm.slurmd.launch.NodeContext;
+import io.jslurm.slurmd.launch.RunnerConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The node daemon: takes back the jobs a previous slurmd left, serves the controller's requests,
+ * and reports registration, heartbeats and job ends. Stopping it leaves running jobs alone.
+ */
+public final class Slurmd implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Slurmd.class);
+    private static final int WORKERS = 4;
+
+    /**
+     * What a slurmd starts from.
+     *
+     * @param slurmConf  the file the configuration was read from (SLURM_CONF of jobs)
+     * @param hostName   this host's short name, for registration
+     * @param clearState {@code -c}: do not take back jobs, forget undelivered completions
+     */
+    public record Setup(LoadedConfig config, Path slurmConf, NodeIdentity identity, DaemonFiles files, String hostName,
+                        NodeHardware hardware, GpuDetection gpus, SlurmKey key, InstantSource clock,
+                        boolean clearState, ReportTiming timing) {
+        public Setup {
+            Objects.requireNonNull(config, "config");
+            Objects.requireNonNull(slurmConf, "slurmConf");
+            Objects.requireNonNull(identity, "identity");
+            Objects.requireNonNull(files, "files");
+            Objects.requireNonNull(hostName, "hostName");
+            Objects.requireNonNull(hardware, "hardware");
+            Objects.requireNonNull(gpus, "gpus");
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(clock, "clock");
+            Objects.requireNonNull(timing, "timing");
+        }
+    }
+
+    private final Setup setup;
+    private final List<Gpu> gpus;
+    private final long startTime;
+    private final PidFile pidFile;
+    private final ScheduledExecutorService scheduler;
+    private final ThreadPoolExecutor workers;
+    private CompletionQueue completions;
+    private JobRunner runner;
+    private ControllerReporter reporter;
+    private RpcServer server;
+
+    private Slurmd(Setup setup, PidFile pidFile) {
+        this.setup = setup;
+        this.pidFile = pidFile;
+        this.gpus = NodeGpus.of(setup.gpus(), setup.config().gres(), setup.identity().name());
+        this.startTime = setup.clock().instant().getEpochSecond();
+        this.scheduler = Executors.newScheduledThreadPool(2, named("slurmd-jobs"));
+        this.workers = new ThreadPoolExecutor(WORKERS, WORKERS, 60, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(1024), named("slurmd-rpc"));
+    }
+
+    public static Slurmd start(Setup setup) throws IOException, InterruptedException {
+        Files.createDirectories(setup.files().spoolDir());
+        Slurmd slurmd = new Slurmd(setup, PidFile.create(setup.files().pidFile()));
+        try {
+            slurmd.startParts();
+            return slurmd;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            slurmd.close();
+            throw e;
+        }
+    }
+
+    private void startParts() throws IOException, InterruptedException {
+        String name = setup.identity().name();
+        LoadedConfig config = setup.config();
+        completions = CompletionQueue.open(setup.files().spoolDir(), setup.clock().instant());
+        SlurmCredentialSigner signer = new SlurmCredentialSigner(setup.key(), setup.clock());
+        ControllerLink link = new ControllerLink(controllers(), setup.timing().requestTimeout(),
+                signer.sourceFor(0, 0, setup.hostName()));
+        reporter = new ControllerReporter(link, completions, this::registration, this::heartbeat,
+                setup.timing().retry(), setup.timing().heartbeat());
+        CgroupManager cgroups = Cgroups.open(config.cgroup(), CgroupLayout.forNode(name), HostFiles.real(),
+                CgroupBase.HIERARCHY_ROOT);
+        runner = new JobRunner(new RunnerConfig(setup.files().spoolDir(),
+                new NodeContext(setup.slurmConf(), config.cgroup().constrainDevices()), config.slurm().timers().killWait()),
+                cgroups, setup.clock(), scheduler, this::jobEnded);
+        if (setup.clearState()) {
+            LOG.info("-c: {} undelivered completions forgotten, jobs of a previous slurmd not taken back",
+                    completions.clear());
+        } else {
+            List<Long> taken = runner.reattach();
+            if (!taken.isEmpty()) {
+                LOG.info("took back {} running jobs: {}", taken.size(), taken);
+            }
+        }
+        CpuTopology topology = setup.hardware().topology();
+        NodeRpcHandlers handlers = new NodeRpcHandlers(name, config.slurm().clusterName(), runner,
+                new JobConfinement(config.cgroup(), topology, setup.hardware().realMemoryMiB(), gpus),
+                completions, setup.clock());
+        long slurmUserUid = SlurmUsers.uidOf(config.slurm().slurmUser());
+        server = RpcServer.start(RpcServerConfig.defaults(new InetSocketAddress(setup.identity().port())),
+                List.of(handlers.table()), new Authenticator(List.of(new SlurmAuth(setup.key(), setup.clock()))),
+                Authorizer.slurmUserOnly(slurmUserUid), workers);
+        reporter.start();
+        LOG.info("slurmd {} started as node {} on port {} (spool {}, pid {})", Version.number(), name,
+                server.localAddress().getPort(), setup.files().spoolDir(), ProcessHandle.current().pid());
+    }
+
+    /** Where the controller's requests are served. */
+    public InetSocketAddress localAddress() {
+        return server.localAddress();
+    }
+
+    public List<Long> runningJobs() {
+        return runner.jobIds();
+    }
+
+    private List<InetSocketAddress> controllers() {
+        int port = setup.config().slurm().slurmctldPort();
+        return setup.config().slurm().controllers().stream()
+                .map(controller -> new InetSocketAddress(controller.connectTo(), port))
+                .toList();
+    }
+
+    /** The job runner's completion callback: durable before the job's spool goes. */
+    private void jobEnded(JobCompletion completion) {
+        JobComplete report = CompletionReports.of(completion, setup.identity().name(), setup.clock().instant());
+        try {
+            completions.offer(report);
+        } catch (IOException e) {
+            LOG.error("job {}: cannot queue its completion: {}", completion.jobId(), e.getMessage());
+            throw new UncheckedIOException(e);
+        }
+        if (reporter != null) {
+            reporter.nudge();
+        }
+    }
+
+    private NodeRegistration registration() {
+        NodeHardware hw = setup.hardware();
+        CpuTopology t = hw.topology();
+        return NodeRegistration.newBuilder()
+                .setNodeName(setup.identity().name())
+                .setHostname(setup.hostName())
+                .setSlurmdPort(server == null ? setup.identity().port() : server.localAddress().getPort())
+                .setHardware(io.jslurm.protocol.proto.NodeHardware.newBuilder()
+                        .setCpus(t.cpuCount())
+                        .setBoards(t.boards())
+                        .setSockets(t.boards() * t.socketsPerBoard())
+                        .setCoresPerSocket(t.coresPerSocket())
+                        .setThreadsPerCore(t.threadsPerCore())
+                        .setRealMemoryMb(hw.realMemoryMiB())
+                        .setTmpDiskMb(hw.tmpDiskMiB())
+                        .setCpuArch(System.getProperty("os.arch", "")))
+                .addAllGpus(gpus)
+                .setVersion(Version.number())
+                .setBootTime(setup.clock().instant().getEpochSecond() - hw.uptime().seconds())
+                .setSlurmdStartTime(startTime)
+                .setOs(System.getProperty("os.name", "") + " " + System.getProperty("os.version", ""))
+                .setFeaturesActive(String.join(",", setup.identity().node().features()))
+                .addAllRunningJobs(running())
+                .build();
+    }
+
+    private NodeHeartbeat heartbeat() {
+        return NodeHeartbeat.newBuilder()
+                .setNodeName(setup.identity().name())
+                .setTime(setup.clock().instant().getEpochSecond())
+                .addAllRunningJobs(running())
+                .build();
+    }
+
+    private List<RunningJob> running() {
+        return runner.jobIds().stream().map(id -> RunningJob.newBuilder().setJobId(id.intValue()).build()).toList();
+    }
+
+    /** Stops serving and reporting; running jobs go on under their wrappers. */
+    @Override
+    public void close() {
+        if (server != null) {
+            server.close();
+        }
+        if (reporter != null) {
+            reporter.close();
+        }
+        if (runner != null) {
+            runner.shutdown();
+        }
+        scheduler.shutdownNow();
+        workers.shutdownNow();
+        pidFile.close();
+        LOG.info("slurmd stopped; running jobs continue");
+    }
+
+    private static java.util.concurrent.ThreadFactory named(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, prefix + "-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

@@ -1,0 +1,175 @@
+package io.jslurm.slurmd.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jslurm.protocol.proto.JobComplete;
+import io.jslurm.protocol.proto.JobState;
+import io.jslurm.protocol.proto.NodeRegistration;
+import io.jslurm.protocol.proto.RunningJob;
+import io.jslurm.slurmd.SlurmdMain;
+import io.jslurm.slurmd.hw.NodeHardwareProbe;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * slurmd as its own JVM, started like the launcher starts it: killed with SIGKILL while jobs run,
+ * then restarted; the jobs live on and each end is reported exactly once.
+ */
+class SlurmdProcessTest {
+    @TempDir
+    static Path root;
+    private static TestAccount user;
+    private static TestCluster cluster;
+    private static Path workDir;
+    private TestController controller;
+    private final List<Process> processes = new ArrayList<>();
+
+    @BeforeAll
+    static void createUserAndCluster() throws IOException {
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+        user = TestAccount.create();
+        workDir = user.ownDirectory(root, "work");
+        cluster = TestCluster.create(root, NodeHardwareProbe.thisMachine().shortHostName(), List.of("pn1"));
+    }
+
+    @AfterAll
+    static void deleteUser() throws IOException {
+        if (user != null) {
+            user.close();
+        }
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        for (Process process : processes) {
+            process.destroyForcibly();
+            process.waitFor(20, TimeUnit.SECONDS);
+        }
+        if (controller != null) {
+            controller.close();
+        }
+    }
+
+    private Process slurmd() throws IOException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process process = new ProcessBuilder(java.toString(), "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                SlurmdMain.class.getName(), "-D", "-N", "pn1", "-f", cluster.slurmConf.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(root.resolve("slurmd-stderr.log").toFile()))
+                .start();
+        processes.add(process);
+        return process;
+    }
+
+    @Test
+    void killedSlurmdLeavesJobsRunningAndItsSuccessorReportsEachEndOnce() throws Exception {
+        controller = TestController.start(cluster.key, cluster.controllerPort);
+        int port = cluster.nodePorts.get("pn1");
+        Process first = slurmd();
+        assertThat(controller.nextRegistration().getRunningJobsList()).isEmpty();
+        Thread.sleep(3_000);
+        System.out.println("FIGURE slurmd RSS at idle (separate JVM, SerialGC, no heap flags): "
+                + rssKib(first.pid()) / 1024 + " MiB");
+
+        int longJob = TestJobs.nextId();
+        int shortJob = TestJobs.nextId();
+        Path longReady = workDir.resolve("ready-" + longJob);
+        Path shortReady = workDir.resolve("ready-" + shortJob);
+        controller.call(port, TestJobs.launch(longJob, user, "pn1", workDir,
+                "touch " + longReady + "\nsleep 10\necho finished\nexit 5"));
+        controller.call(port, TestJobs.launch(shortJob, user, "pn1", workDir,
+                "touch " + shortReady + "\nsleep 1\nexit 6"));
+        SlurmdTest.awaitFile(longReady);
+        SlurmdTest.awaitFile(shortReady);
+
+        first.destroyForcibly();
+        assertThat(first.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(first.exitValue()).isEqualTo(137);
+        Thread.sleep(2_000);
+        assertThat(controller.completions).as("nothing reported while slurmd is down").isEmpty();
+
+        slurmd();
+        NodeRegistration again = controller.nextRegistration();
+        assertThat(again.getRunningJobsList()).extracting(RunningJob::getJobId).contains(longJob);
+        Map<Integer, JobComplete> ends = new java.util.HashMap<>();
+        for (int i = 0; i < 2; i++) {
+            JobComplete end = completionOrLog();
+            ends.put(end.getJobId(), end);
+        }
+
+        assertThat(ends.get(shortJob).getExitCode()).isEqualTo(6);
+        assertThat(ends.get(longJob).getExitCode()).isEqualTo(5);
+        assertThat(ends.get(longJob).getState()).isEqualTo(JobState.JOB_FAILED);
+        assertThat(Files.readString(workDir.resolve("slurm-" + longJob + ".out"))).contains("finished");
+        assertThat(controller.completions.poll(3, TimeUnit.SECONDS)).as("a second report").isNull();
+        assertThat(Files.readString(cluster.logFile("pn1")))
+                .contains("re-attached").contains("completion delivered");
+    }
+
+    @Test
+    void stoppedSlurmdRemovesItsPidFileAndCompletionsWaitForTheController() throws Exception {
+        int port = cluster.nodePorts.get("pn1");
+        Process slurmd = slurmd();
+        Path pidFile = root.resolve("run/slurmd-pn1.pid");
+        SlurmdTest.awaitFile(pidFile);
+        SlurmdTest.awaitTrue(() -> logHas("started as node pn1"));
+        int jobId = TestJobs.nextId();
+        TestController sender = TestController.start(cluster.key, 0);
+        try {
+            sender.call(port, TestJobs.launch(jobId, user, "pn1", workDir, "exit 0"));
+        } finally {
+            sender.close();
+        }
+        SlurmdTest.awaitTrue(() -> logHas("job " + jobId + ": COMPLETED"));
+        assertThat(Files.readString(pidFile).strip()).isEqualTo(Long.toString(slurmd.pid()));
+
+        slurmd.destroy();
+        assertThat(slurmd.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(pidFile).doesNotExist();
+
+        controller = TestController.start(cluster.key, cluster.controllerPort);
+        slurmd();
+        JobComplete end = controller.nextCompletion();
+        assertThat(end.getJobId()).isEqualTo(jobId);
+        assertThat(end.getState()).isEqualTo(JobState.JOB_COMPLETED);
+        // Acknowledged on slurmd's side too before it is killed, or its successor rightly sends it again.
+        SlurmdTest.awaitTrue(() -> logHas("job " + jobId + ": completion delivered"));
+    }
+
+    private JobComplete completionOrLog() throws Exception {
+        try {
+            return controller.nextCompletion();
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; slurmd's log:\n" + Files.readString(cluster.logFile("pn1"))
+                    + "\nstderr:\n" + Files.readString(root.resolve("slurmd-stderr.log")), e);
+        }
+    }
+
+    private static boolean logHas(String text) {
+        try {
+            return Files.exists(cluster.logFile("pn1")) && Files.readString(cluster.logFile("pn1")).contains(text);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static long rssKib(long pid) throws IOException {
+        Map<String, String> status = Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream()
+                .filter(line -> line.contains(":"))
+                .collect(Collectors.toMap(line -> line.substring(0, line.indexOf(':')),
+                        line -> line.substring(line.indexOf(':') + 1).strip(), (a, b) -> a));
+        return Long.parseLong(status.get("VmRSS").replaceAll("\\D", ""));
+    }
+}
