@@ -5,10 +5,12 @@ import io.jslurm.protocol.proto.Ack;
 import io.jslurm.protocol.proto.CancelJobRequest;
 import io.jslurm.protocol.proto.CancelJobResponse;
 import io.jslurm.protocol.proto.ClientMessage;
+import io.jslurm.protocol.proto.ConfigInfoRequest;
+import io.jslurm.protocol.proto.ConfigInfoResponse;
 import io.jslurm.protocol.proto.Error;
 import io.jslurm.protocol.proto.Header;
-import io.jslurm.protocol.proto.JobActionRequest;
-import io.jslurm.protocol.proto.JobActionResponse;
+import io.jslurm.protocol.proto.JobControlRequest;
+import io.jslurm.protocol.proto.JobControlResponse;
 import io.jslurm.protocol.proto.JobInfoRequest;
 import io.jslurm.protocol.proto.JobInfoResponse;
 import io.jslurm.protocol.proto.NodeInfoRequest;
@@ -18,11 +20,15 @@ import io.jslurm.protocol.proto.PartitionInfoResponse;
 import io.jslurm.protocol.proto.Ping;
 import io.jslurm.protocol.proto.Pong;
 import io.jslurm.protocol.proto.ReconfigureRequest;
+import io.jslurm.protocol.proto.ReconfigureResponse;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.SubmitBatchJobResponse;
 import io.jslurm.protocol.proto.UpdateJobRequest;
 import io.jslurm.protocol.proto.UpdateJobResponse;
 import io.jslurm.protocol.proto.UpdateNodeRequest;
+import io.jslurm.protocol.proto.UpdateNodeResponse;
+import io.jslurm.protocol.proto.UpdatePartitionRequest;
+import io.jslurm.protocol.proto.UpdatePartitionResponse;
 
 /**
  * {@link ClientMessage} through its generated accessors, so a command never builds protobuf
@@ -49,16 +55,22 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             case JOB_INFO_RESPONSE: return envelope.getJobInfoResponse();
             case CANCEL_JOB_REQUEST: return envelope.getCancelJobRequest();
             case CANCEL_JOB_RESPONSE: return envelope.getCancelJobResponse();
-            case JOB_ACTION_REQUEST: return envelope.getJobActionRequest();
-            case JOB_ACTION_RESPONSE: return envelope.getJobActionResponse();
-            case UPDATE_JOB_REQUEST: return envelope.getUpdateJobRequest();
-            case UPDATE_JOB_RESPONSE: return envelope.getUpdateJobResponse();
             case NODE_INFO_REQUEST: return envelope.getNodeInfoRequest();
             case NODE_INFO_RESPONSE: return envelope.getNodeInfoResponse();
             case PARTITION_INFO_REQUEST: return envelope.getPartitionInfoRequest();
             case PARTITION_INFO_RESPONSE: return envelope.getPartitionInfoResponse();
+            case CONFIG_INFO_REQUEST: return envelope.getConfigInfoRequest();
+            case CONFIG_INFO_RESPONSE: return envelope.getConfigInfoResponse();
+            case UPDATE_JOB_REQUEST: return envelope.getUpdateJobRequest();
+            case UPDATE_JOB_RESPONSE: return envelope.getUpdateJobResponse();
+            case JOB_CONTROL_REQUEST: return envelope.getJobControlRequest();
+            case JOB_CONTROL_RESPONSE: return envelope.getJobControlResponse();
             case UPDATE_NODE_REQUEST: return envelope.getUpdateNodeRequest();
+            case UPDATE_NODE_RESPONSE: return envelope.getUpdateNodeResponse();
+            case UPDATE_PARTITION_REQUEST: return envelope.getUpdatePartitionRequest();
+            case UPDATE_PARTITION_RESPONSE: return envelope.getUpdatePartitionResponse();
             case RECONFIGURE_REQUEST: return envelope.getReconfigureRequest();
+            case RECONFIGURE_RESPONSE: return envelope.getReconfigureResponse();
             default: return null;
         }
     }
@@ -86,14 +98,6 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             b.setCancelJobRequest((CancelJobRequest) body);
         } else if (body instanceof CancelJobResponse) {
             b.setCancelJobResponse((CancelJobResponse) body);
-        } else if (body instanceof JobActionRequest) {
-            b.setJobActionRequest((JobActionRequest) body);
-        } else if (body instanceof JobActionResponse) {
-            b.setJobActionResponse((JobActionResponse) body);
-        } else if (body instanceof UpdateJobRequest) {
-            b.setUpdateJobRequest((UpdateJobRequest) body);
-        } else if (body instanceof UpdateJobResponse) {
-            b.setUpdateJobResponse((UpdateJobResponse) body);
         } else if (body instanceof NodeInfoRequest) {
             b.setNodeInfoRequest((NodeInfoRequest) body);
         } else if (body instanceof NodeInfoResponse) {
@@ -102,10 +106,30 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             b.setPartitionInfoRequest((PartitionInfoRequest) body);
         } else if (body instanceof PartitionInfoResponse) {
             b.setPartitionInfoResponse((PartitionInfoResponse) body);
+        } else if (body instanceof ConfigInfoRequest) {
+            b.setConfigInfoRequest((ConfigInfoRequest) body);
+        } else if (body instanceof ConfigInfoResponse) {
+            b.setConfigInfoResponse((ConfigInfoResponse) body);
+        } else if (body instanceof UpdateJobRequest) {
+            b.setUpdateJobRequest((UpdateJobRequest) body);
+        } else if (body instanceof UpdateJobResponse) {
+            b.setUpdateJobResponse((UpdateJobResponse) body);
+        } else if (body instanceof JobControlRequest) {
+            b.setJobControlRequest((JobControlRequest) body);
+        } else if (body instanceof JobControlResponse) {
+            b.setJobControlResponse((JobControlResponse) body);
         } else if (body instanceof UpdateNodeRequest) {
             b.setUpdateNodeRequest((UpdateNodeRequest) body);
+        } else if (body instanceof UpdateNodeResponse) {
+            b.setUpdateNodeResponse((UpdateNodeResponse) body);
+        } else if (body instanceof UpdatePartitionRequest) {
+            b.setUpdatePartitionRequest((UpdatePartitionRequest) body);
+        } else if (body instanceof UpdatePartitionResponse) {
+            b.setUpdatePartitionResponse((UpdatePartitionResponse) body);
         } else if (body instanceof ReconfigureRequest) {
             b.setReconfigureRequest((ReconfigureRequest) body);
+        } else if (body instanceof ReconfigureResponse) {
+            b.setReconfigureResponse((ReconfigureResponse) body);
         } else {
             throw new IllegalArgumentException("ClientMessage cannot carry " + body.getClass().getSimpleName());
         }

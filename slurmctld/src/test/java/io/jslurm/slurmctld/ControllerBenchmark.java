@@ -1,0 +1,108 @@
+package io.jslurm.slurmctld;
+
+import io.jslurm.protocol.client.RpcClient;
+import io.jslurm.protocol.proto.ClientMessage;
+import io.jslurm.protocol.proto.SubmitBatchJobRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Submissions per second through a real slurmctld process over loopback, every answer given only after the
+ * job is durable, and the controller's resident memory holding 10,000 jobs. Run by hand:
+ * {@code java -cp <test classpath> io.jslurm.slurmctld.ControllerBenchmark [seconds]}; prints FIGURE lines.
+ */
+public final class ControllerBenchmark {
+
+    private ControllerBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        String jvm = args.length > 1 ? args[1] : "-Xmx1g";
+        Path dir = Files.createTempDirectory("ctld-bench");
+        try (ControllerProcess ctld = new ControllerProcess(dir, RestartTest.CLUSTER)) {
+            ctld.start(jvm);
+            run(ctld, 4, 2);
+            for (int clients : new int[] {4, 16}) {
+                long jobs = run(ctld, clients, seconds);
+                System.out.printf("FIGURE submissions/s with %d clients: %.0f (durable, loopback, %d s)%n", clients,
+                        jobs / (double) seconds, seconds);
+            }
+        }
+        Path fresh = Files.createTempDirectory("ctld-rss");
+        try (ControllerProcess ctld = new ControllerProcess(fresh, RestartTest.CLUSTER)) {
+            ctld.start(jvm);
+            System.out.printf("FIGURE slurmctld RSS with 0 jobs: %d MiB%n", rssMib(ctld.pid()));
+            submitExactly(ctld, 8, 10_000);
+            Thread.sleep(3000);
+            System.out.printf("FIGURE slurmctld RSS with 10000 jobs: %d MiB (%s)%n", rssMib(ctld.pid()), jvm);
+        }
+    }
+
+    private static long run(ControllerProcess ctld, int clients, int seconds) throws Exception {
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong done = new AtomicLong();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            RpcClient<ClientMessage> client = ctld.client(ControllerFixture.ALICE);
+            SubmitBatchJobRequest request = SubmitBatchJobRequest.newBuilder()
+                    .setJob(ControllerFixture.job(ControllerFixture.ALICE, "alice").setTimeLimitMinutes(5)).build();
+            Thread thread = new Thread(() -> {
+                try (client) {
+                    while (!stop.get()) {
+                        client.call(request);
+                        done.incrementAndGet();
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            thread.start();
+            threads.add(thread);
+        }
+        Thread.sleep(seconds * 1000L);
+        long count = done.get();
+        stop.set(true);
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        return count;
+    }
+
+    private static void submitExactly(ControllerProcess ctld, int clients, int total) throws Exception {
+        AtomicLong left = new AtomicLong(total);
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            RpcClient<ClientMessage> client = ctld.client(ControllerFixture.ALICE);
+            SubmitBatchJobRequest request = SubmitBatchJobRequest.newBuilder()
+                    .setJob(ControllerFixture.job(ControllerFixture.ALICE, "alice").setTimeLimitMinutes(5)).build();
+            Thread thread = new Thread(() -> {
+                try (client) {
+                    while (left.getAndDecrement() > 0) {
+                        client.call(request);
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            thread.start();
+            threads.add(thread);
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+    }
+
+    private static long rssMib(long pid) throws Exception {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
+            }
+        }
+        return -1;
+    }
+}
