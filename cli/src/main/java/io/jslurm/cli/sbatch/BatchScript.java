@@ -35,17 +35,19 @@ public final class BatchScript {
         if (text.isEmpty()) {
             throw new BatchScriptException("Batch script is empty!");
         }
-        if (text.indexOf('\0') >= 0) {
-            throw new BatchScriptException("The batch script contains a NUL character: it looks like a binary "
-                    + "file, not a script. Submit a script, or use --wrap=\"command\" to run a program.");
+        // Slurm's order of checks and its line breaks, so that the messages read the same.
+        if (!text.startsWith("#!")) {
+            throw new BatchScriptException("This does not look like a batch script.  The first\n"
+                    + "line must start with #! followed by the path to an interpreter.\n"
+                    + "For instance: #!/bin/sh");
         }
         if (text.contains("\r\n")) {
-            throw new BatchScriptException("Batch script contains DOS line breaks (\\r\\n) instead of expected "
-                    + "UNIX line breaks (\\n).");
+            throw new BatchScriptException("Batch script contains DOS line breaks (\\r\\n)\n"
+                    + "instead of expected UNIX line breaks (\\n).");
         }
-        if (!text.startsWith("#!")) {
-            throw new BatchScriptException("This does not look like a batch script. The first line must start "
-                    + "with #! followed by the path to an interpreter. For instance: #!/bin/sh");
+        if (text.indexOf('\0') >= 0) {
+            throw new BatchScriptException("The Slurm controller does not allow scripts that\n"
+                    + "contain a NULL character '\\0'.");
         }
         return new BatchScript(text, readDirectives(text));
     }

@@ -59,7 +59,7 @@ class BatchScriptTest {
         assertThatThrownBy(() -> BatchScript.parse("echo hi\n")).hasMessageStartingWith(
                 "This does not look like a batch script.");
         assertThatThrownBy(() -> BatchScript.parse("#!/bin/sh\r\necho\r\n")).hasMessageContaining("DOS line breaks");
-        assertThatThrownBy(() -> BatchScript.parse("\u007fELF\0\0")).hasMessageContaining("NUL character");
+        assertThatThrownBy(() -> BatchScript.parse("#!/bin/sh\n\0\0")).hasMessageContaining("NULL character");
         assertThatThrownBy(() -> BatchScript.parse("#!/bin/sh\n#SBATCH -J \"open\n")).hasMessage(
                 "line 2: unterminated quote in #SBATCH directive");
     }

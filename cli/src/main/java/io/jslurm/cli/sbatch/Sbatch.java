@@ -1,0 +1,57 @@
+package io.jslurm.cli.sbatch;
+
+import io.jslurm.cli.submit.SubmitContext;
+import io.jslurm.cli.submit.SubmitException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.ToIntFunction;
+
+/**
+ * The sbatch command: reads the submission, then hands it to the sender, whose exit status it returns.
+ * Until a controller can be reached, the default sender explains that nothing was submitted.
+ */
+public final class Sbatch {
+
+    private final SubmitContext context;
+    private final ToIntFunction<SbatchOutcome.Submit> sender;
+
+    public Sbatch(SubmitContext context, ToIntFunction<SbatchOutcome.Submit> sender) {
+        this.context = Objects.requireNonNull(context, "context is null");
+        this.sender = Objects.requireNonNull(sender, "sender is null");
+    }
+
+    public static void main(String[] args) {
+        SubmitContext context = ProcessContext.current(InstantSource.system(), Path.of("").toAbsolutePath());
+        Sbatch sbatch = new Sbatch(context, new NoController());
+        System.exit(sbatch.run(Arrays.asList(args), System.out, System.err));
+    }
+
+    /** Refuses every submission: this build has no controller to send it to. */
+    private static final class NoController implements ToIntFunction<SbatchOutcome.Submit> {
+        @Override
+        public int applyAsInt(SbatchOutcome.Submit submit) {
+            System.err.println(SbatchParser.PROGRAM + ": error: no controller to submit to in this build");
+            return SubmitException.ERROR;
+        }
+    }
+
+    /** Runs one command line, printing to {@code out} and {@code err}; returns the exit status. */
+    public int run(List<String> args, PrintStream out, PrintStream err) {
+        SbatchOutcome outcome;
+        try {
+            outcome = new SbatchParser(context).parse(args);
+        } catch (SubmitException refused) {
+            err.print(refused.render(SbatchParser.PROGRAM));
+            return refused.exitCode(context.environment().get("SLURM_EXIT_ERROR"));
+        }
+        if (outcome instanceof SbatchOutcome.Print print) {
+            out.print(print.text());
+            return 0;
+        }
+        return sender.applyAsInt((SbatchOutcome.Submit) outcome);
+    }
+}
