@@ -59,8 +59,16 @@ class DistributionIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sbatch", "squeue", "sinfo", "sacct", "scancel", "sacctmgr", "sprio", "sshare",
-            "sdiag", "srun", "salloc", "slurmctld", "slurmdbd"})
+    @ValueSource(strings = {"sbatch", "squeue", "sinfo", "scancel"})
+    void controllerCommandsPrintTheirVersion(String command) throws Exception {
+        Distribution.Result result = dist.run(command, "--version");
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        assertThat(result.stdout()).startsWith("jslurm ");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sacct", "sacctmgr", "sprio", "sshare", "sdiag", "srun", "salloc", "slurmctld",
+            "slurmdbd"})
     void commandsNotBuiltYetSaySoAndFail(String command) throws Exception {
         Distribution.Result result = dist.run(command, "--version");
         assertThat(result.exitCode()).isEqualTo(1);

@@ -1,5 +1,6 @@
 package io.jslurm.cli.sbatch;
 
+import io.jslurm.cli.client.CommandEnvironment;
 import io.jslurm.cli.submit.SubmitContext;
 import io.jslurm.cli.submit.SubmitException;
 import java.io.PrintStream;
@@ -12,7 +13,6 @@ import java.util.function.ToIntFunction;
 
 /**
  * The sbatch command: reads the submission, then hands it to the sender, whose exit status it returns.
- * Until a controller can be reached, the default sender explains that nothing was submitted.
  */
 public final class Sbatch {
 
@@ -25,18 +25,10 @@ public final class Sbatch {
     }
 
     public static void main(String[] args) {
+        CommandEnvironment env = CommandEnvironment.ofProcess();
         SubmitContext context = ProcessContext.current(InstantSource.system(), Path.of("").toAbsolutePath());
-        Sbatch sbatch = new Sbatch(context, new NoController());
-        System.exit(sbatch.run(Arrays.asList(args), System.out, System.err));
-    }
-
-    /** Refuses every submission: this build has no controller to send it to. */
-    private static final class NoController implements ToIntFunction<SbatchOutcome.Submit> {
-        @Override
-        public int applyAsInt(SbatchOutcome.Submit submit) {
-            System.err.println(SbatchParser.PROGRAM + ": error: no controller to submit to in this build");
-            return SubmitException.ERROR;
-        }
+        Sbatch sbatch = new Sbatch(context, new SbatchSender(env));
+        CommandEnvironment.exit(env, sbatch.run(Arrays.asList(args), env.out(), env.err()));
     }
 
     /** Runs one command line, printing to {@code out} and {@code err}; returns the exit status. */

@@ -1,7 +1,13 @@
 package io.jslurm.cli.scontrol;
 
+import io.jslurm.cli.client.ClientIdentity;
+import io.jslurm.cli.client.CommandEnvironment;
+import io.jslurm.cli.client.Controllers;
 import io.jslurm.common.Version;
+import io.jslurm.protocol.proto.JobControlRequest;
 import java.io.PrintStream;
+import java.time.InstantSource;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,30 +18,41 @@ import java.util.Map;
  */
 public final class Scontrol {
 
-    /** Commands and show-entities Slurm has that need a running controller. */
-    private static final List<String> CONTROLLER_COMMANDS = List.of("abort", "cancel_reboot", "completing",
-            "create", "delete", "hold", "holdu", "listpids", "notify", "ping", "reboot", "reconfigure", "release",
-            "requeue", "requeuehold", "resume", "suspend", "takeover", "top", "uhold", "update", "wait_job",
-            "write", "shutdown", "setdebug", "setdebugflags", "token");
+    /** Commands Slurm has that jslurm's controller does not offer yet. */
+    private static final List<String> LATER_COMMANDS = List.of("abort", "cancel_reboot", "completing",
+            "create", "delete", "holdu", "listpids", "notify", "reboot", "resume", "suspend", "takeover", "top",
+            "wait_job", "write", "shutdown", "setdebug", "setdebugflags", "token");
 
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> environment;
+    private final CommandEnvironment env;
 
     public Scontrol(PrintStream out, PrintStream err, Map<String, String> environment) {
-        this.out = out;
-        this.err = err;
-        this.environment = environment;
+        this(new CommandEnvironment(out, err, environment, InstantSource.system(), ZoneId.systemDefault(),
+                ClientIdentity.current(), Controllers.fromEnvironment(environment)));
+    }
+
+    public Scontrol(CommandEnvironment env) {
+        this.env = env;
+        this.out = env.out();
+        this.err = env.err();
+        this.environment = env.environment();
     }
 
     public static void main(String[] args) {
-        int status = new Scontrol(System.out, System.err, System.getenv()).run(args);
-        System.out.flush();
-        System.exit(status);
+        CommandEnvironment env = CommandEnvironment.ofProcess();
+        CommandEnvironment.exit(env, new Scontrol(env).run(args));
     }
+
+    private ControllerCommands controller;
 
     public int run(String[] args) {
         List<String> words = new ArrayList<>();
+        boolean oneLiner = false;
+        boolean details = false;
+        boolean json = false;
+        boolean quiet = false;
         for (String arg : args) {
             switch (arg) {
                 case "-V", "--version" -> {
@@ -46,9 +63,12 @@ public final class Scontrol {
                     out.print(ScontrolHelp.TEXT);
                     return 0;
                 }
-                case "-o", "--oneliner", "-d", "--details", "-Q", "--quiet", "-v", "--verbose", "-a", "--all",
-                        "--json" -> {
-                    // Display options; they matter to the show commands that read controller state.
+                case "-o", "--oneliner" -> oneLiner = true;
+                case "-d", "--details" -> details = true;
+                case "--json" -> json = true;
+                case "-Q", "--quiet" -> quiet = true;
+                case "-v", "--verbose", "-a", "--all" -> {
+                    // Every record is shown; verbosity changes nothing yet.
                 }
                 default -> {
                     if (arg.startsWith("-") && words.isEmpty()) {
@@ -64,6 +84,11 @@ public final class Scontrol {
             err.println("scontrol: interactive mode is not implemented yet; give a command");
             return 1;
         }
+        List<String> commandLine = new ArrayList<>();
+        commandLine.add("scontrol");
+        commandLine.addAll(List.of(args));
+        controller = new ControllerCommands(env, new ControllerCommands.Flags(oneLiner, details, json, quiet,
+                commandLine));
         return execute(words.get(0), words.subList(1, words.size()));
     }
 
@@ -79,7 +104,31 @@ public final class Scontrol {
             out.print(ScontrolHelp.TEXT);
             return 0;
         }
-        for (String command : CONTROLLER_COMMANDS) {
+        if (Keywords.matches(keyword, "update", 1)) {
+            return new Updates(env, controller).run(args);
+        }
+        if (Keywords.matches(keyword, "ping", 4)) {
+            return controller.ping();
+        }
+        if (Keywords.matches(keyword, "reconfigure", 5)) {
+            return controller.reconfigure();
+        }
+        if (Keywords.matches(keyword, "requeuehold", 8)) {
+            return controller.jobControl(JobControlRequest.Action.REQUEUE_HOLD, args);
+        }
+        if (Keywords.matches(keyword, "requeue", 3)) {
+            return controller.jobControl(JobControlRequest.Action.REQUEUE, args);
+        }
+        if (keyword.equalsIgnoreCase("hold")) {
+            return controller.jobControl(JobControlRequest.Action.HOLD, args);
+        }
+        if (Keywords.matches(keyword, "uhold", 2)) {
+            return controller.jobControl(JobControlRequest.Action.USER_HOLD, args);
+        }
+        if (Keywords.matches(keyword, "release", 3)) {
+            return controller.jobControl(JobControlRequest.Action.RELEASE, args);
+        }
+        for (String command : LATER_COMMANDS) {
             if (Keywords.matches(keyword, command, Math.min(command.length(), 3))) {
                 return notYet("'" + command + "'");
             }
@@ -109,8 +158,20 @@ public final class Scontrol {
         if (Keywords.matches(entity, "hostlist", 5)) {
             return hostlists.hostlist(id, false);
         }
-        for (String controllerEntity : List.of("aliases", "assoc_mgr", "config", "daemons", "federation", "job",
-                "licenses", "node", "partition", "reservation", "slurmd", "step", "topology")) {
+        if (Keywords.matches(entity, "jobs", 3)) {
+            return controller.showJob(id);
+        }
+        if (Keywords.matches(entity, "nodes", 1)) {
+            return controller.showNode(id);
+        }
+        if (Keywords.matches(entity, "partitions", 1)) {
+            return controller.showPartition(id);
+        }
+        if (Keywords.matches(entity, "config", 1)) {
+            return controller.showConfig();
+        }
+        for (String controllerEntity : List.of("aliases", "assoc_mgr", "daemons", "federation",
+                "licenses", "reservation", "slurmd", "step", "topology")) {
             if (Keywords.matches(entity, controllerEntity, Math.min(controllerEntity.length(), 3))) {
                 return notYet("'show " + controllerEntity + "'");
             }
@@ -120,8 +181,7 @@ public final class Scontrol {
     }
 
     private int notYet(String what) {
-        err.println("scontrol: " + what + " needs slurmctld, which is not implemented yet in jslurm "
-                + Version.current());
+        err.println("scontrol: " + what + " is not implemented yet in jslurm " + Version.current());
         return 1;
     }
 }

@@ -1,0 +1,73 @@
+package io.jslurm.cli.client;
+
+import io.jslurm.conf.ConfException;
+import io.jslurm.conf.ConfLoader;
+import io.jslurm.conf.slurm.ControllerHost;
+import io.jslurm.conf.slurm.SlurmConfig;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * How a command reaches its cluster, from {@code slurm.conf} ({@code SLURM_CONF}, else
+ * {@code /etc/slurm/slurm.conf}): the controllers in order (primary first), how long to wait for each,
+ * and where credentials come from.
+ *
+ * @param keyFile          {@code AuthInfo=keyfile=...}, else {@code slurm.key} next to slurm.conf
+ * @param credentialSocket {@code AuthInfo=socket=...}, else {@link #DEFAULT_CREDENTIAL_SOCKET}
+ */
+public record ClusterAccess(String clusterName, List<InetSocketAddress> controllers, Duration timeout, Path keyFile,
+        Path credentialSocket, SlurmConfig config) {
+
+    public static final String DEFAULT_CONF = "/etc/slurm/slurm.conf";
+    public static final Path DEFAULT_CREDENTIAL_SOCKET = Path.of("/run/slurm/credential.socket");
+
+    public ClusterAccess {
+        Objects.requireNonNull(clusterName, "clusterName is null");
+        controllers = List.copyOf(controllers);
+        Objects.requireNonNull(timeout, "timeout is null");
+        Objects.requireNonNull(keyFile, "keyFile is null");
+        Objects.requireNonNull(credentialSocket, "credentialSocket is null");
+        Objects.requireNonNull(config, "config is null");
+    }
+
+    /** @throws ConfException when slurm.conf cannot be read, listing its errors */
+    public static ClusterAccess fromEnvironment(Map<String, String> environment) {
+        Path conf = Path.of(environment.getOrDefault("SLURM_CONF", DEFAULT_CONF));
+        SlurmConfig config = ConfLoader.fromFileSystem().load(conf).slurm();
+        return of(config, conf);
+    }
+
+    public static ClusterAccess of(SlurmConfig config, Path confFile) {
+        Path dir = confFile.toAbsolutePath().getParent();
+        String authInfo = config.settings().getOrDefault("AuthInfo", "");
+        Path keyFile = option(authInfo, "keyfile").map(Path::of).orElse(dir.resolve("slurm.key"));
+        Path socket = option(authInfo, "socket").map(Path::of).orElse(DEFAULT_CREDENTIAL_SOCKET);
+        List<InetSocketAddress> controllers = config.controllers().stream()
+                .map(ControllerHost::connectTo)
+                .map(host -> InetSocketAddress.createUnresolved(host, config.slurmctldPort()))
+                .toList();
+        Duration timeout = config.timers().messageTimeout();
+        return new ClusterAccess(config.clusterName(), controllers, timeout, keyFile, socket, config);
+    }
+
+    /** The same cluster reached through its {@code index}th controller only. */
+    public ClusterAccess only(int index) {
+        return new ClusterAccess(clusterName, List.of(controllers.get(index)), timeout, keyFile, credentialSocket,
+                config);
+    }
+
+    /** The value of {@code name=value} in a comma-separated {@code AuthInfo} list. */
+    private static java.util.Optional<String> option(String list, String name) {
+        for (String item : list.split(",")) {
+            int equals = item.indexOf('=');
+            if (equals > 0 && item.substring(0, equals).strip().equalsIgnoreCase(name)) {
+                return java.util.Optional.of(item.substring(equals + 1).strip());
+            }
+        }
+        return java.util.Optional.empty();
+    }
+}

@@ -1,0 +1,133 @@
+package io.jslurm.cli.sbatch;
+
+import com.google.protobuf.ByteString;
+import io.jslurm.cli.submit.Exclusivity;
+import io.jslurm.cli.submit.JobSubmission;
+import io.jslurm.cli.submit.MemoryRequest;
+import io.jslurm.cli.submit.Resources;
+import io.jslurm.cli.submit.Scheduling;
+import io.jslurm.common.time.TimeLimit;
+import io.jslurm.common.time.TimeSpec;
+import io.jslurm.protocol.proto.Exclusive;
+import io.jslurm.protocol.proto.JobDescription;
+import io.jslurm.protocol.proto.MailType;
+import io.jslurm.protocol.proto.OpenMode;
+import io.jslurm.protocol.proto.SubmitBatchJobRequest;
+import io.jslurm.protocol.proto.WarningSignal;
+import java.nio.charset.StandardCharsets;
+import java.time.InstantSource;
+import java.time.ZoneId;
+
+/** A typed {@link JobSubmission} as the controller's submit request. */
+final class SubmitRequests {
+
+    private SubmitRequests() {
+    }
+
+    static SubmitBatchJobRequest of(JobSubmission job, InstantSource clock, ZoneId zone) {
+        JobDescription.Builder d = JobDescription.newBuilder()
+                .setName(job.name())
+                .setScript(ByteString.copyFrom(job.script().text(), StandardCharsets.UTF_8))
+                .addAllArgv(job.scriptArguments())
+                .setWorkDir(job.workDir())
+                .putAllEnvironment(job.environment())
+                .setGetUserEnv(job.getUserEnv())
+                .setUid(job.submitter().uid())
+                .setGid(job.submitter().gid())
+                .setUserName(job.submitter().user())
+                .setSubmitHost(job.submitter().host())
+                .setStdIn(job.streams().input())
+                .setStdOut(job.streams().output())
+                .setTestOnly(job.client().testOnly());
+        job.streams().error().ifPresent(d::setStdErr);
+        job.openMode().ifPresent(mode -> d.setOpenMode(mode == io.jslurm.cli.submit.OpenMode.APPEND
+                ? OpenMode.OPEN_MODE_APPEND : OpenMode.OPEN_MODE_TRUNCATE));
+        job.mailTypes().forEach(type -> d.addMailType(MailType.valueOf("MAIL_" + type.name())));
+        job.mailUser().ifPresent(d::setMailUser);
+        resources(d, job.resources());
+        scheduling(d, job.scheduling(), clock, zone);
+        return SubmitBatchJobRequest.newBuilder().setJob(d).build();
+    }
+
+    private static void resources(JobDescription.Builder d, Resources r) {
+        r.nodes().ifPresent(nodes -> {
+            d.setMinNodes(nodes.min());
+            nodes.maximum().ifPresent(d::setMaxNodes);
+        });
+        r.ntasks().ifPresent(d::setNtasks);
+        r.ntasksPerNode().ifPresent(d::setNtasksPerNode);
+        r.cpusPerTask().ifPresent(d::setCpusPerTask);
+        r.minCpusPerNode().ifPresent(d::setMinCpusPerNode);
+        r.ntasksPerGpu().ifPresent(d::setNtasksPerGpu);
+        r.memory().ifPresent(memory -> {
+            long mb = memory.size().mebibytes();
+            if (memory instanceof MemoryRequest.PerNode) {
+                d.setMemPerNodeMb(mb);
+            } else if (memory instanceof MemoryRequest.PerCpu) {
+                d.setMemPerCpuMb(mb);
+            } else {
+                d.setMemPerGpuMb(mb);
+            }
+        });
+        r.tmpDisk().ifPresent(size -> d.setTmpDiskPerNodeMb(size.mebibytes()));
+        r.gres().ifPresent(d::setGres);
+        r.gpus().ifPresent(d::setGpus);
+        r.gpusPerNode().ifPresent(d::setGpusPerNode);
+        r.gpusPerTask().ifPresent(d::setGpusPerTask);
+        r.cpusPerGpu().ifPresent(d::setCpusPerGpu);
+        r.exclusive().ifPresent(e -> d.setExclusive(e == Exclusivity.USER ? Exclusive.EXCLUSIVE_USER
+                : e == Exclusivity.MCS ? Exclusive.EXCLUSIVE_MCS : Exclusive.EXCLUSIVE_NODE));
+        d.setOversubscribe(r.oversubscribe());
+        r.nodelist().ifPresent(list -> d.setNodelist(list.ranged()));
+        r.exclude().ifPresent(list -> d.setExclude(list.ranged()));
+        r.constraint().ifPresent(d::setConstraint);
+        r.distribution().ifPresent(dist -> d.setDistribution(dist.text()));
+    }
+
+    private static void scheduling(JobDescription.Builder d, Scheduling s, InstantSource clock, ZoneId zone) {
+        s.partition().ifPresent(d::setPartition);
+        s.qos().ifPresent(d::setQos);
+        s.account().ifPresent(d::setAccount);
+        s.reservation().ifPresent(d::setReservation);
+        s.timeLimit().ifPresent(limit -> d.setTimeLimitMinutes(minutes(limit)));
+        s.timeMin().ifPresent(limit -> d.setTimeMinMinutes(minutes(limit)));
+        s.begin().ifPresent(text -> d.setBeginTime(TimeSpec.parse(text).resolve(clock, zone).getEpochSecond()));
+        s.deadline().ifPresent(text -> d.setDeadline(TimeSpec.parse(text).resolve(clock, zone).getEpochSecond()));
+        d.setHold(s.hold());
+        s.priority().ifPresent(p -> d.setPriority(p.top() ? -2 : (int) p.value()));
+        s.nice().ifPresent(d::setNice);
+        s.comment().ifPresent(d::setComment);
+        s.array().ifPresent(d::setArray);
+        s.dependency().ifPresent(d::setDependency);
+        s.signal().ifPresent(text -> d.setSignal(signal(text)));
+        s.requeue().ifPresent(d::setRequeue);
+        d.setNoKill(s.noKill());
+    }
+
+    /** Whole minutes, rounded up as Slurm does; UNLIMITED as 2^32-1. */
+    private static int minutes(TimeLimit limit) {
+        if (limit.isUnlimited()) {
+            return -1;
+        }
+        return Math.toIntExact((limit.seconds() + 59) / 60);
+    }
+
+    /** {@code [{R|B}:]<sig_num>[@sig_time]}, already checked by the option table. */
+    private static WarningSignal signal(String text) {
+        WarningSignal.Builder signal = WarningSignal.newBuilder().setSecondsBeforeEnd(60);
+        String rest = text;
+        int colon = rest.indexOf(':');
+        if (colon > 0 && colon <= 2) {
+            String flags = rest.substring(0, colon).toUpperCase(java.util.Locale.ROOT);
+            signal.setBatchShellOnly(flags.contains("B")).setOnReservationEnd(flags.contains("R"));
+            rest = rest.substring(colon + 1);
+        }
+        int at = rest.indexOf('@');
+        if (at >= 0) {
+            signal.setSecondsBeforeEnd(Integer.parseInt(rest.substring(at + 1)));
+            rest = rest.substring(0, at);
+        }
+        signal.setSignal(io.jslurm.cli.jobs.Signals.parse(rest).orElse(0));
+        return signal.build();
+    }
+}

@@ -1,0 +1,231 @@
+package io.jslurm.cli.squeue;
+
+import io.jslurm.cli.client.CommandEnvironment;
+import io.jslurm.cli.client.CommandLine;
+import io.jslurm.cli.client.Controller;
+import io.jslurm.cli.client.ControllerException;
+import io.jslurm.cli.format.FormatException;
+import io.jslurm.cli.format.OutputFormat;
+import io.jslurm.cli.jobs.ArrayTasks;
+import io.jslurm.cli.jobs.JobDisplay;
+import io.jslurm.cli.jobs.JobIds;
+import io.jslurm.cli.jobs.JobJson;
+import io.jslurm.cli.jobs.JobStates;
+import io.jslurm.cli.opt.Option;
+import io.jslurm.cli.opt.ParsedOptions;
+import io.jslurm.common.Version;
+import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.protocol.proto.JobInfoRequest;
+import io.jslurm.protocol.proto.JobInfoResponse;
+import io.jslurm.protocol.proto.JobRecord;
+import java.io.PrintStream;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/** {@code squeue}: the jobs in the queue, one line each, in Slurm's layouts. */
+public final class Squeue {
+
+    static final String PROGRAM = "squeue";
+    static final String DEFAULT_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R";
+    static final String LONG_FORMAT = "%.18i %.9P %.8j %.8u %.8T %.10M %.9l %.6D %R";
+    static final String START_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.19S %.6D %20Y %R";
+    static final DateTimeFormatter DATE_LINE = DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss yyyy", Locale.ROOT);
+
+    private static final List<Option> OPTIONS = List.of(
+            Option.value("account", 'A'), Option.flag("all", 'a'), Option.flag("array", 'r'),
+            Option.flag("noheader", 'h'), Option.flag("help"), Option.flag("hide"), Option.value("iterate", 'i'),
+            Option.value("jobs", 'j'), Option.flag("long", 'l'), Option.value("licenses", 'L'),
+            Option.value("clusters", 'M'), Option.value("name", 'n'), Option.flag("noconvert"),
+            Option.value("format", 'o'), Option.value("Format", 'O'), Option.value("partition", 'p'),
+            Option.value("qos", 'q'), Option.value("reservation", 'R'), Option.optionalValue("steps"),
+            Option.value("sort", 'S'), Option.flag("start"), Option.value("states", 't'), Option.value("user", 'u'),
+            Option.flag("me"), Option.flag("usage"), Option.flag("verbose", 'v'), Option.flag("version", 'V'),
+            Option.value("nodelist", 'w'), Option.flag("json"), Option.flag("yaml"), Option.flag("federation"),
+            Option.flag("local"), Option.flag("sibling"), Option.flag("only-job-state"));
+
+    private final CommandEnvironment env;
+
+    public Squeue(CommandEnvironment env) {
+        this.env = env;
+    }
+
+    public static void main(String[] args) {
+        CommandEnvironment env = CommandEnvironment.ofProcess();
+        CommandEnvironment.exit(env, new Squeue(env).run(Arrays.asList(args)));
+    }
+
+    public int run(List<String> args) {
+        return execute(args, null);
+    }
+
+    /** The command as if the controller had answered with {@code jobs} (all of them, before any filter). */
+    public int show(List<String> args, List<JobRecord> jobs) {
+        return execute(args, jobs);
+    }
+
+    private int execute(List<String> args, List<JobRecord> answered) {
+        PrintStream err = env.err();
+        Optional<ParsedOptions> parsed = CommandLine.parse(PROGRAM, OPTIONS, args, err);
+        if (parsed.isEmpty()) {
+            return 1;
+        }
+        SqueueOptions options;
+        try {
+            options = SqueueOptions.from(parsed.get(), env);
+        } catch (SqueueOptions.Refused refused) {
+            err.println(PROGRAM + ": error: " + refused.getMessage());
+            return 1;
+        }
+        if (options.help()) {
+            env.out().print(SqueueHelp.TEXT);
+            return 0;
+        }
+        if (options.version()) {
+            env.out().println("jslurm " + Version.current());
+            return 0;
+        }
+        Instant now = env.clock().instant();
+        JobDisplay display = new JobDisplay(now, env.zone(), options.noConvert());
+        OutputFormat<JobRecord> format;
+        try {
+            format = options.format(JobFields.all(display));
+        } catch (FormatException bad) {
+            err.println(PROGRAM + ": error: " + bad.getMessage());
+            return 1;
+        }
+        List<JobRecord> all = answered;
+        if (all == null) {
+            try (Controller controller = env.controllers().open()) {
+                all = controller.call(request(options), JobInfoResponse.class).getJobsList();
+            } catch (ControllerException failed) {
+                err.println("slurm_load_jobs error: " + failed.getMessage());
+                return 1;
+            }
+        }
+        List<JobRecord> jobs = select(all, options);
+        if (options.json()) {
+            JobJson.write(env.out(), prefixed(args), env.identity(), clusterOf(jobs), jobs, display);
+            return 0;
+        }
+        print(jobs, options, format, now);
+        return 0;
+    }
+
+    private List<String> prefixed(List<String> args) {
+        List<String> command = new ArrayList<>();
+        command.add(PROGRAM);
+        command.addAll(args);
+        return command;
+    }
+
+    private static String clusterOf(List<JobRecord> jobs) {
+        return jobs.isEmpty() ? "" : jobs.get(0).getClusterName();
+    }
+
+    private static JobInfoRequest request(SqueueOptions options) {
+        JobInfoRequest.Builder request = JobInfoRequest.newBuilder()
+                .setShowAll(options.all())
+                .setIncludeRequest(true)
+                .setOmitScriptAndEnvironment(true);
+        options.users().forEach(request::addUserNames);
+        options.accounts().forEach(request::addAccounts);
+        options.partitions().forEach(request::addPartitions);
+        options.qos().forEach(request::addQos);
+        options.names().forEach(request::addNames);
+        options.nodes().ifPresent(nodes -> request.setNodeList(nodes.ranged()));
+        return request.build();
+    }
+
+    /** The controller's answer narrowed by every option, arrays collapsed or expanded, then sorted. */
+    static List<JobRecord> select(List<JobRecord> all, SqueueOptions options) {
+        Set<String> users = new HashSet<>(options.users());
+        Set<String> accounts = new HashSet<>(options.accounts());
+        Set<String> partitions = new HashSet<>(options.partitions());
+        Set<String> qos = new HashSet<>(options.qos());
+        Set<String> names = new HashSet<>(options.names());
+        Set<String> nodes = options.nodes().map(list -> Set.copyOf(list.hosts())).orElse(Set.of());
+        List<JobRecord> kept = new ArrayList<>();
+        for (JobRecord job : all) {
+            if (options.states().map(filter -> !filter.matches(job)).orElse(!JobStates.isActive(job))) {
+                continue;
+            }
+            if (!users.isEmpty() && !users.contains(job.getUserName())
+                    && !users.contains(Integer.toUnsignedString(job.getUid()))) {
+                continue;
+            }
+            if (!accounts.isEmpty() && !accounts.contains(job.getRequest().getAccount())) {
+                continue;
+            }
+            if (!partitions.isEmpty() && !anyOf(job.getRequest().getPartition(), partitions)) {
+                continue;
+            }
+            if (!qos.isEmpty() && !qos.contains(job.getRequest().getQos())) {
+                continue;
+            }
+            if (!names.isEmpty() && !names.contains(job.getRequest().getName())) {
+                continue;
+            }
+            if (!nodes.isEmpty() && !onAnyOf(job, nodes)) {
+                continue;
+            }
+            if (!options.jobs().isEmpty() && options.jobs().stream().noneMatch(id -> JobIds.selects(id, job))) {
+                continue;
+            }
+            if (options.start() && job.getState() != io.jslurm.protocol.proto.JobState.JOB_PENDING) {
+                continue;
+            }
+            kept.add(job);
+        }
+        List<JobRecord> shown = options.expandArrays() ? ArrayTasks.expand(kept) : ArrayTasks.collapse(kept);
+        List<JobRecord> sorted = new ArrayList<>(shown);
+        sorted.sort(options.sort());
+        return sorted;
+    }
+
+    private static boolean anyOf(String commaList, Set<String> wanted) {
+        for (String item : commaList.split(",")) {
+            if (wanted.contains(item)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean onAnyOf(JobRecord job, Set<String> nodes) {
+        if (job.getNodeList().isEmpty()) {
+            return false;
+        }
+        try {
+            for (String host : Hostlist.parse(job.getNodeList()).hosts()) {
+                if (nodes.contains(host)) {
+                    return true;
+                }
+            }
+        } catch (IllegalArgumentException unreadable) {
+            return false;
+        }
+        return false;
+    }
+
+    private void print(List<JobRecord> jobs, SqueueOptions options, OutputFormat<JobRecord> format, Instant now) {
+        PrintStream out = env.out();
+        if (options.longListing()) {
+            out.println(DATE_LINE.format(now.atZone(env.zone())));
+        }
+        if (options.header()) {
+            out.println(format.header());
+        }
+        StringBuilder lines = new StringBuilder(jobs.size() * 96);
+        for (JobRecord job : jobs) {
+            lines.append(format.line(job)).append('\n');
+        }
+        out.print(lines);
+    }
+}

@@ -1,0 +1,147 @@
+package io.jslurm.cli.squeue;
+
+import io.jslurm.cli.client.CommandEnvironment;
+import io.jslurm.cli.client.CommandLine;
+import io.jslurm.cli.format.Field;
+import io.jslurm.cli.format.OutputFormat;
+import io.jslurm.cli.jobs.JobIds;
+import io.jslurm.cli.jobs.JobStates;
+import io.jslurm.cli.opt.ParsedOptions;
+import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.common.jobid.JobIdSpec;
+import io.jslurm.protocol.proto.JobRecord;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * squeue's settings from its command line, with the {@code SQUEUE_*} variables as defaults.
+ *
+ * @param states     empty for squeue's default (jobs still in the queue)
+ * @param percent    the {@code -o} layout, empty when {@code -O} or a default applies
+ * @param longFormat the {@code -O} layout
+ */
+record SqueueOptions(boolean help, boolean version, boolean all, boolean header, boolean longListing,
+        boolean expandArrays, boolean noConvert, boolean start, boolean json, List<String> users,
+        List<String> accounts, List<String> partitions, List<String> qos, List<String> names,
+        Optional<Hostlist> nodes, List<JobIdSpec> jobs, Optional<JobStates.Filter> states,
+        Optional<String> percent, Optional<String> longFormat, Comparator<JobRecord> sort) {
+
+    /** A value squeue refuses; the message follows {@code squeue: error: }. */
+    static final class Refused extends Exception {
+        Refused(String message) {
+            super(message);
+        }
+    }
+
+    static SqueueOptions from(ParsedOptions parsed, CommandEnvironment env) throws Refused {
+        Map<String, String> vars = env.environment();
+        boolean help = false;
+        boolean version = false;
+        boolean all = vars.containsKey("SQUEUE_ALL");
+        boolean header = true;
+        boolean longListing = false;
+        boolean expand = vars.containsKey("SQUEUE_ARRAY");
+        boolean noConvert = false;
+        boolean start = false;
+        boolean json = false;
+        List<String> users = listVar(vars, "SQUEUE_USERS");
+        List<String> accounts = listVar(vars, "SQUEUE_ACCOUNT");
+        List<String> partitions = listVar(vars, "SQUEUE_PARTITION");
+        List<String> qos = listVar(vars, "SQUEUE_QOS");
+        List<String> names = listVar(vars, "SQUEUE_NAMES");
+        Optional<Hostlist> nodes = Optional.empty();
+        List<JobIdSpec> jobs = new ArrayList<>();
+        String statesText = vars.get("SQUEUE_STATES");
+        Optional<String> percent = Optional.ofNullable(vars.get("SQUEUE_FORMAT"));
+        Optional<String> longFormat = Optional.ofNullable(vars.get("SQUEUE_FORMAT2"));
+        String sort = vars.get("SQUEUE_SORT");
+        for (ParsedOptions.Given given : parsed.options()) {
+            String value = given.value();
+            switch (given.option().longName()) {
+                case "help", "usage" -> help = true;
+                case "version" -> version = true;
+                case "all" -> all = true;
+                case "hide" -> all = false;
+                case "noheader" -> header = false;
+                case "long" -> longListing = true;
+                case "array" -> expand = true;
+                case "noconvert" -> noConvert = true;
+                case "start" -> start = true;
+                case "json" -> json = true;
+                case "yaml" -> throw new Refused("--yaml is not supported; use --json");
+                case "user" -> users = CommandLine.list(value);
+                case "me" -> users = List.of(env.identity().user());
+                case "account" -> accounts = CommandLine.list(value);
+                case "partition" -> partitions = CommandLine.list(value);
+                case "qos" -> qos = CommandLine.list(value);
+                case "name" -> names = CommandLine.list(value);
+                case "nodelist" -> nodes = Optional.of(hostlist(value));
+                case "jobs" -> jobs.addAll(jobIds(value));
+                case "states" -> statesText = value;
+                case "format" -> {
+                    percent = Optional.of(value);
+                    longFormat = Optional.empty();
+                }
+                case "Format" -> {
+                    longFormat = Optional.of(value);
+                    percent = Optional.empty();
+                }
+                case "sort" -> sort = value;
+                case "steps" -> throw new Refused("job steps (-s) are not supported yet");
+                case "iterate" -> throw new Refused("--iterate is not supported yet");
+                default -> {
+                    // Federation, cluster and verbosity options change nothing on a single cluster.
+                }
+            }
+        }
+        if (!parsed.operands().isEmpty()) {
+            throw new Refused("Unrecognized option: " + parsed.operands().get(0));
+        }
+        Optional<JobStates.Filter> states = Optional.empty();
+        if (statesText != null) {
+            try {
+                states = Optional.of(JobStates.parseFilter(statesText));
+            } catch (IllegalArgumentException bad) {
+                throw new Refused("Invalid job state specified: " + bad.getMessage());
+            }
+        }
+        if (sort == null) {
+            sort = start ? "S" : "P,t,-p";
+        }
+        if (percent.isEmpty() && longFormat.isEmpty()) {
+            percent = Optional.of(start ? Squeue.START_FORMAT : longListing ? Squeue.LONG_FORMAT : Squeue.DEFAULT_FORMAT);
+        }
+        return new SqueueOptions(help, version, all, header, longListing, expand, noConvert, start, json, users,
+                accounts, partitions, qos, names, nodes, List.copyOf(jobs), states, percent, longFormat,
+                JobSort.parse(sort));
+    }
+
+    OutputFormat<JobRecord> format(List<Field<JobRecord>> fields) {
+        return percent.isPresent() ? OutputFormat.parsePercent(percent.get(), fields)
+                : OutputFormat.parseLong(longFormat.orElseThrow(), fields);
+    }
+
+    private static List<String> listVar(Map<String, String> vars, String name) {
+        String value = vars.get(name);
+        return value == null ? List.of() : CommandLine.list(value);
+    }
+
+    private static Hostlist hostlist(String value) throws Refused {
+        try {
+            return Hostlist.parse(value);
+        } catch (IllegalArgumentException bad) {
+            throw new Refused("Invalid node name specified: " + value);
+        }
+    }
+
+    private static List<JobIdSpec> jobIds(String value) throws Refused {
+        try {
+            return JobIds.parse(value);
+        } catch (IllegalArgumentException bad) {
+            throw new Refused("Invalid job id: " + value);
+        }
+    }
+}
