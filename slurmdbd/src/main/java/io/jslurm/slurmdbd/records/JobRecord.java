@@ -3,14 +3,17 @@ package io.jslurm.slurmdbd.records;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Everything accounting keeps about one job, as of {@code recordTime}: the time at which the
  * controller produced this state. Records for the same {@link JobKey} supersede each other by
  * {@link RecordOrder}.
+ *
+ * @param cancelledBy the uid that cancelled the job (sacct prints {@code CANCELLED by 1001})
  */
 public record JobRecord(JobKey key, Optional<ArrayIds> array, String name, Owner owner, String account,
-                        String partition, String qos, JobState state, String reason, ExitCode exitCode,
+                        String partition, String qos, JobState state, OptionalLong cancelledBy, String reason, ExitCode exitCode,
                         ExitCode derivedExitCode, long priority, JobResources resources, JobTimes times,
                         JobIo io, String comment, String submitLine, int restartCount, Instant recordTime) {
 
@@ -23,6 +26,7 @@ public record JobRecord(JobKey key, Optional<ArrayIds> array, String name, Owner
         Objects.requireNonNull(partition, "partition");
         Objects.requireNonNull(qos, "qos");
         Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(cancelledBy, "cancelledBy");
         Objects.requireNonNull(reason, "reason");
         Objects.requireNonNull(exitCode, "exitCode");
         Objects.requireNonNull(derivedExitCode, "derivedExitCode");
@@ -46,7 +50,7 @@ public record JobRecord(JobKey key, Optional<ArrayIds> array, String name, Owner
 
     /** The same job moved to another state at {@code when}, with the times and exit that go with it. */
     public JobRecord withState(JobState newState, JobTimes newTimes, ExitCode exit, Instant when) {
-        return new JobRecord(key, array, name, owner, account, partition, qos, newState, reason, exit, derivedExitCode,
+        return new JobRecord(key, array, name, owner, account, partition, qos, newState, cancelledBy, reason, exit, derivedExitCode,
                 priority, resources, newTimes, io, comment, submitLine, restartCount, when);
     }
 }

@@ -30,7 +30,7 @@ class EmbeddedMariaDbTest {
         JobRecord job = TestJobs.completed("restart", 1, "alice", "ml", T0, T0.plusSeconds(60), T0.plusSeconds(600));
 
         try (AccountingDatabase first = open(settings)) {
-            assertThat(first.migrationsApplied()).containsExactly(1);
+            assertThat(first.migrationsApplied()).containsExactly(1, 2);
             new JobStore(first.dataSource()).upsertJob(job);
             System.out.println("embedded start, new data directory: " + first.embedded().orElseThrow().startTimes());
         }

@@ -40,7 +40,7 @@ class ExternalServerTest {
         try {
             try (AccountingDatabase db = open(settings)) {
                 assertThat(db.embedded()).isEmpty();
-                assertThat(db.migrationsApplied()).containsExactly(1);
+                assertThat(db.migrationsApplied()).containsExactly(1, 2);
                 JobStore store = new JobStore(db.dataSource());
                 store.upsertJobs(jobs);
                 store.upsertJobs(jobs);

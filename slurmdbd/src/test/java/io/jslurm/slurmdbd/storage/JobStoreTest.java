@@ -242,7 +242,7 @@ class JobStoreTest {
 
     private static JobRecord withArray(JobRecord j, ArrayIds array) {
         return new JobRecord(j.key(), Optional.of(array), j.name(), j.owner(), j.account(), j.partition(), j.qos(), j.state(),
-                j.reason(), j.exitCode(), j.derivedExitCode(), j.priority(), j.resources(), j.times(), j.io(), j.comment(),
+                j.cancelledBy(), j.reason(), j.exitCode(), j.derivedExitCode(), j.priority(), j.resources(), j.times(), j.io(), j.comment(),
                 j.submitLine(), j.restartCount(), j.recordTime());
     }
 

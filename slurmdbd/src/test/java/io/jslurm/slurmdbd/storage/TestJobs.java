@@ -28,7 +28,7 @@ final class TestJobs {
     static JobRecord pending(String cluster, long jobId, String user, String account, Instant submit) {
         return new JobRecord(new JobKey(cluster, jobId, submit), Optional.empty(), "train-" + jobId,
                 new Owner(user, 1000 + Math.abs(user.hashCode() % 1000), "users", 100), account, "gpu", "normal",
-                JobState.PENDING, "Priority", ExitCode.SUCCESS, ExitCode.SUCCESS, 4294, new JobResources(
+                JobState.PENDING, OptionalLong.empty(), "Priority", ExitCode.SUCCESS, ExitCode.SUCCESS, 4294, new JobResources(
                         "1=8,2=65536,4=1,1001=2", "", OptionalLong.of(65536), false, "", 0, 8, 0),
                 new JobTimes(Optional.of(submit), Optional.empty(), Optional.empty(), Duration.ZERO, Optional.of(Duration.ofHours(4))),
                 new JobIo("/home/" + user, "/dev/null", "/home/" + user + "/slurm-" + jobId + ".out", "/home/" + user + "/slurm-" + jobId + ".out"),
@@ -40,7 +40,7 @@ final class TestJobs {
         JobRecord moved = job.withState(JobState.RUNNING, new JobTimes(job.times().eligible(), Optional.of(start), Optional.empty(),
                 Duration.ZERO, job.times().timeLimit()), ExitCode.SUCCESS, start);
         return new JobRecord(moved.key(), moved.array(), moved.name(), moved.owner(), moved.account(), moved.partition(),
-                moved.qos(), moved.state(), "None", moved.exitCode(), moved.derivedExitCode(), moved.priority(),
+                moved.qos(), moved.state(), moved.cancelledBy(), "None", moved.exitCode(), moved.derivedExitCode(), moved.priority(),
                 new JobResources(job.resources().tresReq(), "1=8,2=65536,4=1,1001=2", job.resources().reqMemMb(), false, nodes, 1, 8, 8),
                 moved.times(), moved.io(), moved.comment(), moved.submitLine(), moved.restartCount(), moved.recordTime());
     }

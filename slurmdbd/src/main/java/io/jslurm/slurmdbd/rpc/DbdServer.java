@@ -1,0 +1,73 @@
+package io.jslurm.slurmdbd.rpc;
+
+import io.jslurm.protocol.auth.Authenticator;
+import io.jslurm.protocol.netty.RpcServer;
+import io.jslurm.protocol.netty.RpcServerConfig;
+import io.jslurm.protocol.proto.DbdJobQuery;
+import io.jslurm.protocol.proto.DbdRecordBatch;
+import io.jslurm.protocol.proto.Ping;
+import io.jslurm.protocol.proto.Pong;
+import io.jslurm.protocol.rpc.Authorizer;
+import io.jslurm.protocol.rpc.Execution;
+import io.jslurm.protocol.rpc.Permission;
+import io.jslurm.protocol.rpc.RpcTable;
+import io.jslurm.protocol.wire.EnvelopeType;
+import io.jslurm.slurmdbd.storage.EventStore;
+import io.jslurm.slurmdbd.storage.JobStore;
+import java.net.InetSocketAddress;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+
+/**
+ * slurmdbd's RPC service: records from controllers (root or SlurmUser only), job queries for sacct
+ * on one port.
+ */
+public final class DbdServer implements AutoCloseable {
+
+    private static final String VERSION = "jslurm-slurmdbd 22.05";
+
+    private final RpcServer server;
+    private final ThreadPoolExecutor workers;
+
+    private DbdServer(RpcServer server, ThreadPoolExecutor workers) {
+        this.server = server;
+        this.workers = workers;
+    }
+
+    public static DbdServer start(InetSocketAddress bind, DataSource db, Authenticator authenticator,
+                                  long slurmUserUid, JobVisibility visibility, InstantSource clock)
+            throws InterruptedException {
+        JobStore jobs = new JobStore(db);
+        RpcTable table = RpcTable.builder(EnvelopeType.DBD)
+                .route(Ping.class, Permission.USER, Execution.EVENT_LOOP,
+                        call -> Pong.newBuilder().setServerTimeMs(clock.millis()).setServerVersion(VERSION).build())
+                .route(DbdRecordBatch.class, Permission.SLURM_USER, Execution.WORKER,
+                        new RecordHandler(jobs, new EventStore(db)))
+                .route(DbdJobQuery.class, Permission.USER, Execution.WORKER, new JobQueryHandler(jobs, visibility))
+                .build();
+        int threads = Math.max(4, Runtime.getRuntime().availableProcessors());
+        ThreadPoolExecutor workers = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(1024), runnable -> {
+                    Thread t = new Thread(runnable, "dbd-worker");
+                    t.setDaemon(true);
+                    return t;
+                });
+        RpcServer server = RpcServer.start(RpcServerConfig.defaults(bind).withMaxFramePayload(64 * 1024 * 1024),
+                List.of(table), authenticator, Authorizer.slurmUserOnly(slurmUserUid), workers);
+        return new DbdServer(server, workers);
+    }
+
+    public InetSocketAddress localAddress() {
+        return server.localAddress();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        workers.shutdown();
+    }
+}
