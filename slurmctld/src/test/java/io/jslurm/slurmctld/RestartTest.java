@@ -45,7 +45,7 @@ class RestartTest {
                             .setJob(ControllerFixture.job(ControllerFixture.ALICE, "alice").setTimeLimitMinutes(5))
                             .build(), SubmitBatchJobResponse.class).getJobId());
                 }
-                root.call(UpdateNodeRequest.newBuilder().setNodeList("node02").setState("DRAIN")
+                root.call(UpdateNodeRequest.newBuilder().setNodeList("node02").setState(UpdateNodeRequest.StateChange.DRAIN)
                         .setReason("bad dimm").build());
             }
             ctld.kill();
@@ -58,7 +58,7 @@ class RestartTest {
                 assertThat(jobs.getJobsList()).extracting(JobRecord::getState).containsOnly(JobState.JOB_PENDING);
                 var node02 = alice.call(NodeInfoRequest.newBuilder().setNodeList("node02").build(),
                         NodeInfoResponse.class).getNodes(0);
-                assertThat(node02.getState()).contains("DRAIN");
+                assertThat(node02.getStateFlagsList()).contains(io.jslurm.protocol.proto.NodeStateFlag.NODE_FLAG_DRAIN);
                 assertThat(node02.getReason()).isEqualTo("bad dimm");
                 long next = alice.call(SubmitBatchJobRequest.newBuilder()
                         .setJob(ControllerFixture.job(ControllerFixture.ALICE, "alice").setTimeLimitMinutes(5))

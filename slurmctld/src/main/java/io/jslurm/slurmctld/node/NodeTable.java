@@ -114,7 +114,7 @@ public final class NodeTable {
         boolean changed = changed(node, updated);
         nodes.put(node.name(), updated);
         if (changed) {
-            log.info("Node {} registered: state {}{}", node.name(), updated.stateText(0).scontrol(),
+            log.info("Node {} registered: state {}{}", node.name(), updated.stateText(0),
                     reason.isEmpty() ? "" : ", reason \"" + reason + "\"");
             save();
         }
@@ -214,7 +214,7 @@ public final class NodeTable {
                 down.add(name);
             }
             nodes.put(name, updated);
-            log.info("Node {} set to {} by uid {}{}", name, updated.stateText(0).scontrol(), uid,
+            log.info("Node {} set to {} by uid {}{}", name, updated.stateText(0), uid,
                     reason.isBlank() ? "" : ", reason \"" + reason + "\"");
         }
         save();

@@ -42,7 +42,8 @@ public record NodeView(NodeConfig config, NodeBaseState base, boolean drain, boo
         return config.port() > 0 ? config.port() : clusterSlurmdPort;
     }
 
-    public NodeStateText stateText(int allocatedCpus) {
+    /** As scontrol prints it, e.g. {@code IDLE+DRAIN}, for log lines. */
+    public String stateText(int allocatedCpus) {
         return NodeStateText.of(base, drain, notResponding, allocatedCpus, config.cpus());
     }
 }

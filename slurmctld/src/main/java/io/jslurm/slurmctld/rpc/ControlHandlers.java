@@ -5,7 +5,13 @@ import io.jslurm.conf.ConfException;
 import io.jslurm.conf.slurm.NodeConfig;
 import io.jslurm.conf.slurm.PartitionConfig;
 import io.jslurm.protocol.RpcException;
-import io.jslurm.protocol.proto.Ack;
+import io.jslurm.protocol.proto.ConfigEntry;
+import io.jslurm.protocol.proto.ConfigInfoRequest;
+import io.jslurm.protocol.proto.ConfigInfoResponse;
+import io.jslurm.protocol.proto.PartitionState;
+import io.jslurm.protocol.proto.ReconfigureResponse;
+import io.jslurm.protocol.proto.UpdatePartitionRequest;
+import io.jslurm.protocol.proto.UpdatePartitionResponse;
 import io.jslurm.protocol.proto.PartitionInfoRequest;
 import io.jslurm.protocol.proto.PartitionInfoResponse;
 import io.jslurm.protocol.proto.PartitionRecord;
@@ -34,6 +40,21 @@ public final class ControlHandlers {
         this.clock = clock;
     }
 
+    /** scontrol show config: every setting slurm.conf makes, as written, by key. */
+    public ConfigInfoResponse configuration(RpcCall<ConfigInfoRequest> call) {
+        ConfigInfoResponse.Builder response = ConfigInfoResponse.newBuilder()
+                .setLastUpdate(clock.instant().getEpochSecond());
+        new java.util.TreeMap<>(config.get().slurm().settings()).forEach((key, pair) ->
+                response.addEntries(ConfigEntry.newBuilder().setKey(key).setValue(pair.value())));
+        return response.build();
+    }
+
+    /** Partitions change through slurm.conf and reconfigure for now. */
+    public UpdatePartitionResponse updatePartition(RpcCall<UpdatePartitionRequest> call) throws RpcException {
+        throw new RpcException(io.jslurm.protocol.ErrorCode.ESLURM_NOT_SUPPORTED,
+                "Requested operation not supported on this system: change partitions in slurm.conf and reconfigure");
+    }
+
     public PartitionInfoResponse partitions(RpcCall<PartitionInfoRequest> call) {
         ClusterConfig cfg = config.get();
         PartitionInfoRequest r = call.request();
@@ -55,25 +76,33 @@ public final class ControlHandlers {
             cpus += cfg.slurm().node(name).map(NodeConfig::cpus).orElse(0);
         }
         PartitionRecord.Builder b = PartitionRecord.newBuilder()
-                .setName(p.name()).setNodes(p.nodes().ranged()).setIsDefault(p.isDefault()).setState(p.state().name())
+                .setName(p.name()).setNodes(p.nodes().ranged()).setIsDefault(p.isDefault())
+                .setState(PartitionState.valueOf("PARTITION_" + p.state().name()))
                 .setMaxTimeMinutes(minutes(p.maxTime())).setMinNodes(p.minNodes())
-                .addAllAllowGroups(p.allowGroups()).addAllAllowAccounts(p.allowAccounts())
-                .addAllAllowQos(p.allowQos()).setHidden(p.hidden()).setPriorityTier(p.priorityTier())
-                .setPriorityJobFactor(p.priorityJobFactor()).setOversubscribe(p.overSubscribe().toString())
+                .setMaxNodes(p.maxNodes().orElse(SubmitValidator.UNLIMITED_MINUTES))
+                .setAllowGroups(names(p.allowGroups())).setAllowAccounts(names(p.allowAccounts()))
+                .setAllowQos(names(p.allowQos())).setDenyAccounts(String.join(",", p.denyAccounts()))
+                .setDenyQos(String.join(",", p.denyQos())).setHidden(p.hidden()).setExclusiveUser(p.exclusiveUser())
+                .setPriorityTier(p.priorityTier()).setPriorityJobFactor(p.priorityJobFactor())
+                .setOversubscribe(p.overSubscribe().toString()).setQos(p.qos().orElse(""))
                 .setTotalNodes(p.nodes().size()).setTotalCpus(cpus);
         p.defaultTime().ifPresent(t -> b.setDefaultTimeMinutes(minutes(t)));
-        p.maxNodes().ifPresent(b::setMaxNodes);
         return b.build();
+    }
+
+    /** Slurm prints an unrestricted list as ALL. */
+    private static String names(java.util.List<String> names) {
+        return names.isEmpty() ? "ALL" : String.join(",", names);
     }
 
     private static int minutes(TimeLimit limit) {
         return limit.isUnlimited() ? SubmitValidator.UNLIMITED_MINUTES : (int) limit.minutes();
     }
 
-    public Ack reconfigure(RpcCall<ReconfigureRequest> call) throws RpcException {
+    public ReconfigureResponse reconfigure(RpcCall<ReconfigureRequest> call) throws RpcException {
         try {
             reconfigurer.reconfigure();
-            return Ack.getDefaultInstance();
+            return ReconfigureResponse.getDefaultInstance();
         } catch (ConfException e) {
             throw SlurmError.INVALID_CONFIGURATION.exception(e.getMessage());
         }

@@ -2,7 +2,8 @@ package io.jslurm.slurmctld.rpc;
 
 import io.jslurm.common.Version;
 import io.jslurm.protocol.proto.CancelJobRequest;
-import io.jslurm.protocol.proto.JobActionRequest;
+import io.jslurm.protocol.proto.ConfigInfoRequest;
+import io.jslurm.protocol.proto.JobControlRequest;
 import io.jslurm.protocol.proto.JobComplete;
 import io.jslurm.protocol.proto.JobInfoRequest;
 import io.jslurm.protocol.proto.NodeHeartbeat;
@@ -15,6 +16,7 @@ import io.jslurm.protocol.proto.ReconfigureRequest;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.UpdateJobRequest;
 import io.jslurm.protocol.proto.UpdateNodeRequest;
+import io.jslurm.protocol.proto.UpdatePartitionRequest;
 import io.jslurm.protocol.rpc.Execution;
 import io.jslurm.protocol.rpc.Permission;
 import io.jslurm.protocol.rpc.RpcTable;
@@ -38,11 +40,14 @@ public final class ControllerRpc {
                 .route(SubmitBatchJobRequest.class, Permission.USER, Execution.WORKER, jobs::submit)
                 .route(JobInfoRequest.class, Permission.USER, Execution.WORKER, jobs::info)
                 .route(CancelJobRequest.class, Permission.USER, Execution.WORKER, jobs::cancel)
-                .route(JobActionRequest.class, Permission.USER, Execution.WORKER, jobs::action)
+                .route(JobControlRequest.class, Permission.USER, Execution.WORKER, jobs::control)
                 .route(UpdateJobRequest.class, Permission.USER, Execution.WORKER, jobs::update)
                 .route(NodeInfoRequest.class, Permission.USER, Execution.WORKER, nodes::info)
                 .route(PartitionInfoRequest.class, Permission.USER, Execution.WORKER, control::partitions)
+                .route(ConfigInfoRequest.class, Permission.USER, Execution.WORKER, control::configuration)
                 .route(UpdateNodeRequest.class, Permission.OPERATOR, Execution.WORKER, nodes::update)
+                .route(UpdatePartitionRequest.class, Permission.ADMINISTRATOR, Execution.WORKER,
+                        control::updatePartition)
                 .route(ReconfigureRequest.class, Permission.ADMINISTRATOR, Execution.WORKER, control::reconfigure)
                 .build();
         RpcTable node = RpcTable.builder(EnvelopeType.NODE)

@@ -7,8 +7,8 @@ import io.jslurm.protocol.proto.ArrayInfo;
 import io.jslurm.protocol.proto.CancelJobRequest;
 import io.jslurm.protocol.proto.CancelJobResponse;
 import io.jslurm.protocol.proto.CancelResult;
-import io.jslurm.protocol.proto.JobActionRequest;
-import io.jslurm.protocol.proto.JobActionResponse;
+import io.jslurm.protocol.proto.JobControlRequest;
+import io.jslurm.protocol.proto.JobControlResponse;
 import io.jslurm.protocol.proto.JobInfoRequest;
 import io.jslurm.protocol.proto.JobInfoResponse;
 import io.jslurm.protocol.proto.JobTarget;
@@ -172,8 +172,8 @@ public final class JobHandlers {
                 .setErrorMessage(error.text()).build();
     }
 
-    public JobActionResponse action(RpcCall<JobActionRequest> call) {
-        JobActionResponse.Builder response = JobActionResponse.newBuilder();
+    public JobControlResponse control(RpcCall<JobControlRequest> call) {
+        JobControlResponse.Builder response = JobControlResponse.newBuilder();
         Identity caller = call.caller();
         for (Map.Entry<JobTarget, List<Job>> named : targets(call.request().getTargetsList(), j -> true).entrySet()) {
             if (named.getValue().isEmpty()) {
@@ -187,7 +187,7 @@ public final class JobHandlers {
         return response.build();
     }
 
-    private CancelResult actOn(Job job, io.jslurm.protocol.proto.JobAction action, Identity caller) {
+    private CancelResult actOn(Job job, JobControlRequest.Action action, Identity caller) {
         JobTarget target = JobTargets.of(job);
         boolean privileged = callers.privileged(caller);
         if (!callers.mayControl(caller, Integer.toUnsignedLong(job.spec().uid()))) {
@@ -196,16 +196,16 @@ public final class JobHandlers {
         Hold hold = privileged ? Hold.ADMIN : Hold.USER;
         try {
             switch (action) {
-                case JOB_ACTION_HOLD -> store.hold(job.jobId(), hold);
-                case JOB_ACTION_UHOLD -> store.hold(job.jobId(), Hold.USER);
-                case JOB_ACTION_RELEASE -> {
+                case HOLD -> store.hold(job.jobId(), hold);
+                case USER_HOLD -> store.hold(job.jobId(), Hold.USER);
+                case RELEASE -> {
                     if (job.status().hold() == Hold.ADMIN && !privileged) {
                         return failure(target, SlurmError.ACCESS_DENIED);
                     }
                     store.release(job.jobId());
                 }
-                case JOB_ACTION_REQUEUE -> control.requeue(job.jobId());
-                case JOB_ACTION_REQUEUE_HOLD -> {
+                case REQUEUE -> control.requeue(job.jobId());
+                case REQUEUE_HOLD -> {
                     control.requeue(job.jobId());
                     store.hold(job.jobId(), hold);
                 }
@@ -256,7 +256,10 @@ public final class JobHandlers {
                 return failure(target, SlurmError.ACCESS_DENIED);
             }
         }
-        if ((r.hasPartition() || r.hasMinNodes() || r.hasDependency() || r.hasBeginTime()) && !pending) {
+        boolean shape = r.hasPartition() || r.hasMinNodes() || r.hasMaxNodes() || r.hasNtasks() || r.hasCpusPerTask()
+                || r.hasMemPerNodeMb() || r.hasMemPerCpuMb() || r.hasConstraint() || r.hasNodelist()
+                || r.hasExclude() || r.hasDependency() || r.hasBeginTime() || r.hasTimeMinMinutes();
+        if (shape && !pending) {
             return failure(target, SlurmError.TRANSITION_STATE_NO_UPDATE);
         }
         if (r.hasPriority() && !privileged) {
@@ -296,13 +299,40 @@ public final class JobHandlers {
                                    java.util.Optional<io.jslurm.common.time.TimeLimit> time) {
         JobSpec.Builder b = spec.toBuilder();
         var resources = spec.resources();
-        if (time.isPresent()) {
-            resources = resources.withTimeLimit(time, resources.timeMin());
+        if (time.isPresent() || r.hasTimeMinMinutes()) {
+            resources = resources.withTimeLimit(time.isPresent() ? time : resources.timeLimit(),
+                    r.hasTimeMinMinutes() ? SubmitValidator.minutes(true, r.getTimeMinMinutes()) : resources.timeMin());
         }
-        if (r.hasMinNodes()) {
-            resources = resources.withNodes(r.getMinNodes(), Math.max(r.getMinNodes(), resources.maxNodes()));
+        if (r.hasMinNodes() || r.hasMaxNodes()) {
+            int min = r.hasMinNodes() ? r.getMinNodes() : resources.minNodes();
+            int max = r.hasMaxNodes() ? r.getMaxNodes() : Math.max(min, resources.maxNodes());
+            resources = resources.withNodes(min, max);
+        }
+        if (r.hasNtasks() || r.hasCpusPerTask()) {
+            resources = resources.withTasks(r.hasNtasks() ? r.getNtasks() : resources.ntasks(),
+                    resources.ntasksPerNode(), r.hasCpusPerTask() ? r.getCpusPerTask() : resources.cpusPerTask());
+        }
+        if (r.hasMemPerNodeMb()) {
+            resources = resources.withMemory(io.jslurm.slurmctld.job.MemoryRequest.perNode(r.getMemPerNodeMb()));
+        } else if (r.hasMemPerCpuMb()) {
+            resources = resources.withMemory(io.jslurm.slurmctld.job.MemoryRequest.perCpu(r.getMemPerCpuMb()));
         }
         b.resources(resources);
+        if (r.hasConstraint()) {
+            b.constraint(r.getConstraint());
+        }
+        if (r.hasNodelist()) {
+            b.nodeList(r.getNodelist());
+        }
+        if (r.hasExclude()) {
+            b.exclude(r.getExclude());
+        }
+        if (r.hasStdOut()) {
+            b.stdOut(r.getStdOut());
+        }
+        if (r.hasWorkDir()) {
+            b.workDir(r.getWorkDir());
+        }
         if (r.hasPartition()) {
             b.partition(r.getPartition().strip());
         }

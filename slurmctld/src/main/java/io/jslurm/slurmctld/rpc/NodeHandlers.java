@@ -12,6 +12,7 @@ import io.jslurm.protocol.proto.NodeRegistration;
 import io.jslurm.protocol.proto.RunningJob;
 import io.jslurm.protocol.proto.TerminateJob;
 import io.jslurm.protocol.proto.UpdateNodeRequest;
+import io.jslurm.protocol.proto.UpdateNodeResponse;
 import io.jslurm.protocol.rpc.RpcCall;
 import io.jslurm.sched.model.GresDevice;
 import io.jslurm.slurmctld.config.ClusterConfig;
@@ -129,25 +130,29 @@ public final class NodeHandlers {
         var c = node.config();
         int threads = Math.max(1, c.threadsPerCore());
         int allocatedCpus = Math.min(c.cpus(), usage.cores().size() * threads);
-        var text = node.stateText(allocatedCpus);
         NodeRecord.Builder b = NodeRecord.newBuilder()
                 .setName(c.name()).setAddress(c.address()).setHostname(c.hostname())
                 .setPort(node.slurmdPort(cfg.slurm().slurmdPort()))
-                .setState(text.scontrol()).setStateCompact(text.sinfoCompact())
+                .setState(NodeStates.base(node, allocatedCpus)).addAllStateFlags(NodeStates.flags(node))
                 .setCpus(c.cpus()).setCpusAllocated(allocatedCpus).setBoards(c.boards()).setSockets(c.sockets())
                 .setCoresPerSocket(c.coresPerSocket()).setThreadsPerCore(c.threadsPerCore())
                 .setRealMemoryMb(c.realMemory().mebibytes()).setAllocatedMemoryMb(usage.memoryMib())
-                .setFreeMemoryMb(node.freeMemoryMb()).setTmpDiskMb(c.tmpDisk().mebibytes())
-                .setGres(c.gres().toString()).setGresUsed(gresUsed(node, usage)).addAllFeatures(c.features())
+                .setTmpDiskMb(c.tmpDisk().mebibytes())
+                .setGres(c.gres().toString()).setGresUsed(gresUsed(node, usage))
+                .setFeatures(String.join(",", c.features())).setFeaturesActive(String.join(",", c.features()))
                 .setReason(node.reason()).setReasonUid((int) node.reasonUid()).setReasonTime(node.reasonTime())
-                .setCpuLoad(node.cpuLoad()).setWeight(c.weight()).setNotResponding(node.notResponding());
+                .setWeight(c.weight())
+                .setTresConfigured(JobRecords.tres(c.cpus(), c.realMemory().mebibytes(), 1, c.gres().count("gpu"))
+                        .replace(",node=1", ""))
+                .setOwnerUid(4294967294L);
         for (var p : cfg.slurm().partitions()) {
             if (p.nodes().contains(c.name())) {
                 b.addPartitions(p.name());
             }
         }
         node.registration().ifPresent(r -> b.setBootTime(r.getBootTime()).setSlurmdStartTime(r.getSlurmdStartTime())
-                .setVersion(r.getVersion()).setOs(r.getOs()).setArch(r.getHardware().getCpuArch()));
+                .setVersion(r.getVersion()).setOs(r.getOs()).setArch(r.getHardware().getCpuArch())
+                .setCpuLoad(node.cpuLoad()).setFreeMemoryMb(node.freeMemoryMb()));
         return b.build();
     }
 
@@ -166,7 +171,7 @@ public final class NodeHandlers {
                 usage.gpus().stream().mapToInt(Integer::intValue).toArray()) + ")";
     }
 
-    public Ack update(RpcCall<UpdateNodeRequest> call) throws RpcException {
+    public UpdateNodeResponse update(RpcCall<UpdateNodeRequest> call) throws RpcException {
         UpdateNodeRequest r = call.request();
         List<String> names;
         try {
@@ -175,15 +180,15 @@ public final class NodeHandlers {
             throw SlurmError.INVALID_NODE_NAME.exception(r.getNodeList());
         }
         try {
-            List<String> down = nodes.update(names, r.getState(), r.getReason(), call.caller().uid());
+            List<String> down = nodes.update(names, r.getState().name(), r.getReason(), call.caller().uid());
             control.nodesLost(down);
         } catch (IllegalArgumentException e) {
             String message = e.getMessage();
             throw message.startsWith("Invalid node name") ? SlurmError.INVALID_NODE_NAME.exception(r.getNodeList())
-                    : message.startsWith("Invalid node state") ? SlurmError.INVALID_NODE_STATE.exception(r.getState())
+                    : message.startsWith("Invalid node state") ? SlurmError.INVALID_NODE_STATE.exception(r.getState().name())
                     : new RpcException(SlurmError.INVALID_NODE_STATE.code(), message);
         }
         loop.requestPass();
-        return Ack.getDefaultInstance();
+        return UpdateNodeResponse.getDefaultInstance();
     }
 }

@@ -58,6 +58,18 @@ class NodeLifecycleTest {
                 NodeInfoResponse.class).getNodes(0);
     }
 
+    /** The state the way scontrol prints it, from the base state and flags on the wire. */
+    private String state(String name) throws Exception {
+        NodeRecord node = node(name);
+        String base = switch (node.getState()) {
+            case NODE_STATE_UNSPECIFIED -> "UNKNOWN";
+            default -> node.getState().name().substring("NODE_".length());
+        };
+        StringBuilder text = new StringBuilder(base);
+        node.getStateFlagsList().forEach(f -> text.append('+').append(f.name().substring("NODE_FLAG_".length())));
+        return text.toString();
+    }
+
     private void tick(Duration by) {
         cluster.clock.advance(by);
         cluster.controller.loop().checkNodes();
@@ -65,25 +77,20 @@ class NodeLifecycleTest {
 
     @Test
     void unregisteredNodesAreUnknownAndNotResponding() throws Exception {
-        NodeRecord fresh = node("gpu01");
-        assertThat(fresh.getState()).isEqualTo("UNKNOWN+NOT_RESPONDING");
-        assertThat(fresh.getStateCompact()).isEqualTo("unk*");
+        assertThat(state("gpu01")).isEqualTo("UNKNOWN+NOT_RESPONDING");
         tick(Duration.ofSeconds(61));
-        assertThat(node("gpu01").getStateCompact()).isEqualTo("down*");
+        assertThat(state("gpu01")).isEqualTo("DOWN+NOT_RESPONDING");
         assertThat(node("gpu01").getReason()).isEqualTo("Not responding");
     }
 
     @Test
     void aNodeWithLessMemoryThanConfiguredIsDrained() throws Exception {
         cluster.slurmd().call(registration("gpu01", 8000));
-        NodeRecord drained = node("gpu01");
-        assertThat(drained.getState()).isEqualTo("IDLE+DRAIN");
-        assertThat(drained.getStateCompact()).isEqualTo("drain");
-        assertThat(drained.getReason()).isEqualTo("Low RealMemory");
+        assertThat(state("gpu01")).isEqualTo("IDLE+DRAIN");
+        assertThat(node("gpu01").getReason()).isEqualTo("Low RealMemory");
 
         cluster.slurmd().call(registration("gpu02", 16000));
-        assertThat(node("gpu02").getState()).isEqualTo("IDLE");
-        assertThat(node("gpu02").getStateCompact()).isEqualTo("idle");
+        assertThat(state("gpu02")).isEqualTo("IDLE");
         assertThat(node("gpu02").getGresUsed()).isEqualTo("gpu:a100:0(IDX:N/A)");
         assertThat(node("gpu02").getPartitionsList()).containsExactly("batch");
     }
@@ -94,16 +101,15 @@ class NodeLifecycleTest {
         tick(Duration.ofSeconds(20));
         cluster.slurmd().call(NodeHeartbeat.newBuilder().setNodeName("gpu01").setCpuLoad(1.5).build());
         tick(Duration.ofSeconds(25));
-        assertThat(node("gpu01").getStateCompact()).isEqualTo("idle");
+        assertThat(state("gpu01")).isEqualTo("IDLE");
         tick(Duration.ofSeconds(10));
-        assertThat(node("gpu01").getStateCompact()).as("silent for half of SlurmdTimeout").isEqualTo("idle*");
-        assertThat(node("gpu01").getState()).isEqualTo("IDLE+NOT_RESPONDING");
+        assertThat(state("gpu01")).as("silent for half of SlurmdTimeout").isEqualTo("IDLE+NOT_RESPONDING");
         tick(Duration.ofSeconds(30));
-        assertThat(node("gpu01").getStateCompact()).isEqualTo("down*");
+        assertThat(state("gpu01")).isEqualTo("DOWN+NOT_RESPONDING");
         assertThat(node("gpu01").getReason()).isEqualTo("Not responding");
 
         cluster.slurmd().call(registration("gpu01", 16000));
-        assertThat(node("gpu01").getStateCompact()).as("ReturnToService=1").isEqualTo("idle");
+        assertThat(state("gpu01")).as("ReturnToService=1").isEqualTo("IDLE");
         assertThat(node("gpu01").getReason()).isEmpty();
     }
 
@@ -117,29 +123,30 @@ class NodeLifecycleTest {
         cluster.controller.loop().runPass();
         assertThat(cluster.job(plain).getState()).isEqualTo(JobState.JOB_RUNNING);
         assertThat(cluster.job(requeueable).getState()).isEqualTo(JobState.JOB_RUNNING);
-        assertThat(node("gpu01").getStateCompact()).isEqualTo("alloc");
+        assertThat(state("gpu01")).isEqualTo("ALLOCATED");
 
         tick(Duration.ofSeconds(61));
         assertThat(cluster.job(plain).getState()).isEqualTo(JobState.JOB_NODE_FAIL);
         assertThat(cluster.job(requeueable).getState()).isEqualTo(JobState.JOB_PENDING);
         assertThat(cluster.job(requeueable).getRestartCount()).isEqualTo(1);
-        assertThat(node("gpu01").getStateCompact()).isEqualTo("down*");
+        assertThat(state("gpu01")).isEqualTo("DOWN+NOT_RESPONDING");
     }
 
     @Test
     void operatorsDrainAndResumeNodes() throws Exception {
         cluster.slurmd().call(registration("gpu01", 16000));
-        UpdateNodeRequest drain = UpdateNodeRequest.newBuilder().setNodeList("gpu01").setState("DRAIN")
+        UpdateNodeRequest drain = UpdateNodeRequest.newBuilder().setNodeList("gpu01").setState(UpdateNodeRequest.StateChange.DRAIN)
                 .setReason("maintenance").build();
         assertThatThrownBy(() -> cluster.client(ALICE).call(drain))
                 .isInstanceOfSatisfying(RpcException.class, e -> assertThat(e.errorCode()).isEqualTo(2002));
-        assertThatThrownBy(() -> cluster.client(0).call(drain.toBuilder().setReason("").build()))
+        assertThatThrownBy(() -> cluster.client(0).call(drain.toBuilder().clearReason().build()))
                 .hasMessageContaining("You must specify a reason");
         cluster.client(0).call(drain);
-        assertThat(node("gpu01").getState()).isEqualTo("IDLE+DRAIN");
+        assertThat(state("gpu01")).isEqualTo("IDLE+DRAIN");
         assertThat(node("gpu01").getReason()).isEqualTo("maintenance");
-        cluster.client(0).call(UpdateNodeRequest.newBuilder().setNodeList("gpu01").setState("RESUME").build());
-        assertThat(node("gpu01").getState()).isEqualTo("IDLE");
+        cluster.client(0).call(UpdateNodeRequest.newBuilder().setNodeList("gpu01").setState(UpdateNodeRequest.StateChange.RESUME)
+                .build());
+        assertThat(state("gpu01")).isEqualTo("IDLE");
     }
 
     private long submit(io.jslurm.protocol.proto.JobDescription.Builder job) throws Exception {

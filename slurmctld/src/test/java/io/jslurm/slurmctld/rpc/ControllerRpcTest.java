@@ -15,9 +15,8 @@ import io.jslurm.protocol.proto.CancelJobRequest;
 import io.jslurm.protocol.proto.CancelJobResponse;
 import io.jslurm.protocol.proto.ClientMessage;
 import io.jslurm.protocol.proto.Credential;
-import io.jslurm.protocol.proto.JobAction;
-import io.jslurm.protocol.proto.JobActionRequest;
-import io.jslurm.protocol.proto.JobActionResponse;
+import io.jslurm.protocol.proto.JobControlRequest;
+import io.jslurm.protocol.proto.JobControlResponse;
 import io.jslurm.protocol.proto.JobInfoRequest;
 import io.jslurm.protocol.proto.JobInfoResponse;
 import io.jslurm.protocol.proto.JobRecord;
@@ -106,9 +105,9 @@ class ControllerRpcTest {
         assertThat(byBob.getResults(0).getErrorMessage()).isEqualTo("Access/permission denied");
         assertThat(cluster.job(jobId).getState()).isEqualTo(JobState.JOB_PENDING);
 
-        JobActionResponse hold = cluster.client(BOB).call(JobActionRequest.newBuilder()
-                .addTargets(JobTarget.newBuilder().setJobId((int) jobId)).setAction(JobAction.JOB_ACTION_HOLD)
-                .build(), JobActionResponse.class);
+        JobControlResponse hold = cluster.client(BOB).call(JobControlRequest.newBuilder()
+                .addTargets(JobTarget.newBuilder().setJobId((int) jobId)).setAction(JobControlRequest.Action.HOLD)
+                .build(), JobControlResponse.class);
         assertThat(hold.getResults(0).getErrorCode()).isEqualTo(2002);
 
         CancelJobResponse byRoot = cluster.client(0).call(cancel(jobId), CancelJobResponse.class);
@@ -200,17 +199,17 @@ class ControllerRpcTest {
         long jobId = submit(ALICE, "alice", job(ALICE, "alice").setTimeLimitMinutes(30));
         RpcClient<ClientMessage> alice = cluster.client(ALICE);
         JobTarget target = JobTarget.newBuilder().setJobId((int) jobId).build();
-        alice.call(JobActionRequest.newBuilder().addTargets(target).setAction(JobAction.JOB_ACTION_UHOLD).build());
+        alice.call(JobControlRequest.newBuilder().addTargets(target).setAction(JobControlRequest.Action.USER_HOLD).build());
         assertThat(cluster.job(jobId).getStateReason()).isEqualTo("JobHeldUser");
         assertThat(cluster.job(jobId).getPriority()).isZero();
-        alice.call(JobActionRequest.newBuilder().addTargets(target).setAction(JobAction.JOB_ACTION_RELEASE).build());
+        alice.call(JobControlRequest.newBuilder().addTargets(target).setAction(JobControlRequest.Action.RELEASE).build());
         assertThat(cluster.job(jobId).getStateReason()).isNotEqualTo("JobHeldUser");
 
-        cluster.client(0).call(JobActionRequest.newBuilder().addTargets(target).setAction(JobAction.JOB_ACTION_HOLD)
+        cluster.client(0).call(JobControlRequest.newBuilder().addTargets(target).setAction(JobControlRequest.Action.HOLD)
                 .build());
         assertThat(cluster.job(jobId).getStateReason()).isEqualTo("JobHeldAdmin");
-        JobActionResponse userRelease = alice.call(JobActionRequest.newBuilder().addTargets(target)
-                .setAction(JobAction.JOB_ACTION_RELEASE).build(), JobActionResponse.class);
+        JobControlResponse userRelease = alice.call(JobControlRequest.newBuilder().addTargets(target)
+                .setAction(JobControlRequest.Action.RELEASE).build(), JobControlResponse.class);
         assertThat(userRelease.getResults(0).getErrorCode()).isEqualTo(2002);
 
         UpdateJobResponse longer = alice.call(UpdateJobRequest.newBuilder().addTargets(target)
@@ -248,6 +247,9 @@ class ControllerRpcTest {
         assertThat(batch.getNodes()).isEqualTo("gpu[01-02]");
         assertThat(batch.getMaxTimeMinutes()).isEqualTo(60);
         assertThat(batch.getTotalCpus()).isEqualTo(16);
+        assertThat(batch.getState()).isEqualTo(io.jslurm.protocol.proto.PartitionState.PARTITION_UP);
+        assertThat(batch.getAllowGroups()).isEqualTo("ALL");
+        assertThat(partitions.getPartitions(1).getAllowGroups()).isEqualTo("wheel");
 
         assertThatThrownBy(() -> cluster.client(ALICE).call(ReconfigureRequest.getDefaultInstance()))
                 .isInstanceOfSatisfying(RpcException.class, e -> assertThat(e.errorCode()).isEqualTo(2002));
