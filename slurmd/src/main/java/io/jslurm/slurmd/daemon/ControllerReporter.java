@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.daemon;
 
+import io.jslurm.protocol.ErrorCode;
 import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.proto.Ack;
 import io.jslurm.protocol.proto.JobComplete;
@@ -7,6 +8,7 @@ import io.jslurm.protocol.proto.NodeHeartbeat;
 import io.jslurm.protocol.proto.NodeRegistration;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executors;
@@ -111,7 +113,7 @@ final class ControllerReporter implements AutoCloseable {
                 LOG.info("job {}: completion delivered ({} ExitCode={}:{})", jobId, completion.getState(),
                         completion.getExitCode(), completion.getTermSignal());
             } catch (RpcException e) {
-                if (e.errorCode() == SlurmdErrors.ESLURM_AUTH_CRED_INVALID) {
+                if (notDecided(e)) {
                     throw e;
                 }
                 // The controller read it and decided (e.g. an unknown or already finished job):
@@ -120,6 +122,14 @@ final class ControllerReporter implements AutoCloseable {
             }
             queue.acknowledge(completion.getJobId());
         }
+    }
+
+    /**
+     * An error of the protocol layer (authentication, access, version, a busy or failing server)
+     * says nothing about the completion: it is kept and sent again.
+     */
+    private static boolean notDecided(RpcException e) {
+        return Arrays.stream(ErrorCode.values()).anyMatch(code -> code.code() == e.errorCode());
     }
 
     private void heartbeatIfDue() {

@@ -67,7 +67,7 @@ final class LaunchRequests {
                 new StdioSpec(text(request.getStdIn()), text(request.getStdOut()), text(request.getStdErr()),
                         request.getOpenMode() == io.jslurm.protocol.proto.OpenMode.OPEN_MODE_APPEND
                                 ? OpenMode.APPEND : OpenMode.TRUNCATE),
-                timeLimit(request.getTimeLimitMinutes()),
+                timeLimit(Integer.toUnsignedLong(request.getTimeLimitMinutes())),
                 request.getStartTime() > 0 ? Instant.ofEpochSecond(request.getStartTime()) : now,
                 signal(request), request.getRestartCount(), request.getEnvironmentMap(),
                 request.getScript().toString(StandardCharsets.UTF_8), request.getArgvList());

@@ -1,0 +1,83 @@
+package io.jslurm.slurmd.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jslurm.protocol.proto.JobComplete;
+import io.jslurm.protocol.proto.JobState;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompletionQueueTest {
+    @TempDir
+    Path spool;
+
+    private static JobComplete end(int jobId, int exitCode, JobState state) {
+        return JobComplete.newBuilder().setJobId(jobId).setNodeName("n1").setExitCode(exitCode).setState(state).build();
+    }
+
+    @Test
+    void completionsOutliveTheQueueUntilAcknowledged() throws Exception {
+        CompletionQueue queue = CompletionQueue.open(spool, Instant.now());
+        queue.offer(end(11, 0, JobState.JOB_COMPLETED));
+        queue.offer(end(12, 2, JobState.JOB_FAILED));
+
+        CompletionQueue reopened = CompletionQueue.open(spool, Instant.now());
+        assertThat(reopened.pending()).extracting(JobComplete::getJobId).containsExactlyInAnyOrder(11, 12);
+
+        reopened.acknowledge(11);
+        assertThat(CompletionQueue.open(spool, Instant.now()).pending()).containsExactly(end(12, 2, JobState.JOB_FAILED));
+    }
+
+    @Test
+    void theFirstResultOfAJobIsTheOneThatCounts() throws Exception {
+        CompletionQueue queue = CompletionQueue.open(spool, Instant.now());
+
+        assertThat(queue.offer(end(21, 0, JobState.JOB_COMPLETED))).isTrue();
+        assertThat(queue.offer(end(21, 1, JobState.JOB_FAILED))).isFalse();
+        assertThat(queue.pending()).containsExactly(end(21, 0, JobState.JOB_COMPLETED));
+
+        queue.acknowledge(21);
+        assertThat(queue.offer(end(21, 9, JobState.JOB_FAILED))).as("after acknowledgement").isFalse();
+        assertThat(queue.pending()).isEmpty();
+    }
+
+    @Test
+    void aNewRunOfARequeuedJobIsReportedAgain() throws Exception {
+        CompletionQueue queue = CompletionQueue.open(spool, Instant.now());
+        queue.offer(end(31, 0, JobState.JOB_CANCELLED));
+        queue.acknowledge(31);
+
+        queue.startOver(31);
+
+        assertThat(queue.offer(end(31, 0, JobState.JOB_COMPLETED))).isTrue();
+        assertThat(queue.pending()).containsExactly(end(31, 0, JobState.JOB_COMPLETED));
+    }
+
+    @Test
+    void acknowledgementMarkersAreDroppedAfterADay() throws Exception {
+        CompletionQueue queue = CompletionQueue.open(spool, Instant.now());
+        queue.offer(end(41, 0, JobState.JOB_COMPLETED));
+        queue.acknowledge(41);
+        Path dir = spool.resolve(CompletionQueue.DIR);
+        assertThat(Files.list(dir)).hasSize(1);
+
+        CompletionQueue.open(spool, Instant.now().plus(Duration.ofDays(2)));
+
+        assertThat(Files.list(dir)).isEmpty();
+    }
+
+    @Test
+    void clearForgetsEverything() throws Exception {
+        CompletionQueue queue = CompletionQueue.open(spool, Instant.now());
+        queue.offer(end(51, 0, JobState.JOB_COMPLETED));
+        queue.offer(end(52, 0, JobState.JOB_COMPLETED));
+        queue.acknowledge(52);
+
+        assertThat(queue.clear()).isEqualTo(2);
+        assertThat(queue.pending()).isEmpty();
+    }
+}
