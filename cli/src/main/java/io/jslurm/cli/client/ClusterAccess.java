@@ -2,7 +2,9 @@ package io.jslurm.cli.client;
 
 import io.jslurm.conf.ConfException;
 import io.jslurm.conf.ConfLoader;
+import io.jslurm.conf.parse.ConfPair;
 import io.jslurm.conf.slurm.ControllerHost;
+import io.jslurm.conf.slurm.PortRange;
 import io.jslurm.conf.slurm.SlurmConfig;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -43,15 +45,21 @@ public record ClusterAccess(String clusterName, List<InetSocketAddress> controll
 
     public static ClusterAccess of(SlurmConfig config, Path confFile) {
         Path dir = confFile.toAbsolutePath().getParent();
-        String authInfo = config.settings().getOrDefault("AuthInfo", "");
+        ConfPair authPair = config.settings().get("AuthInfo");
+        String authInfo = authPair == null ? "" : authPair.value();
         Path keyFile = option(authInfo, "keyfile").map(Path::of).orElse(dir.resolve("slurm.key"));
         Path socket = option(authInfo, "socket").map(Path::of).orElse(DEFAULT_CREDENTIAL_SOCKET);
         List<InetSocketAddress> controllers = config.controllers().stream()
                 .map(ControllerHost::connectTo)
-                .map(host -> InetSocketAddress.createUnresolved(host, config.slurmctldPort()))
+                .map(host -> InetSocketAddress.createUnresolved(host, port(config.slurmctldPort())))
                 .toList();
         Duration timeout = config.timers().messageTimeout();
         return new ClusterAccess(config.clusterName(), controllers, timeout, keyFile, socket, config);
+    }
+
+    /** A port of the controller's range, picked at random as Slurm's commands do to spread the load. */
+    private static int port(PortRange range) {
+        return range.first() + java.util.concurrent.ThreadLocalRandom.current().nextInt(range.count());
     }
 
     /** The same cluster reached through its {@code index}th controller only. */

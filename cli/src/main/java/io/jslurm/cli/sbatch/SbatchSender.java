@@ -24,7 +24,7 @@ public final class SbatchSender implements ToIntFunction<SbatchOutcome.Submit> {
         JobSubmission job = submit.submission();
         SubmitBatchJobResponse response;
         try (Controller controller = env.controllers().open()) {
-            response = controller.call(SubmitRequests.of(job, env.clock(), env.zone()), SubmitBatchJobResponse.class);
+            response = controller.call(SubmitRequests.of(job), SubmitBatchJobResponse.class);
         } catch (ControllerException failed) {
             env.err().println(SbatchParser.PROGRAM + ": error: Batch job submission failed: " + failed.getMessage());
             return 1;

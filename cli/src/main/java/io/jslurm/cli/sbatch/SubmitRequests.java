@@ -7,7 +7,6 @@ import io.jslurm.cli.submit.MemoryRequest;
 import io.jslurm.cli.submit.Resources;
 import io.jslurm.cli.submit.Scheduling;
 import io.jslurm.common.time.TimeLimit;
-import io.jslurm.common.time.TimeSpec;
 import io.jslurm.protocol.proto.Exclusive;
 import io.jslurm.protocol.proto.JobDescription;
 import io.jslurm.protocol.proto.MailType;
@@ -15,8 +14,6 @@ import io.jslurm.protocol.proto.OpenMode;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.WarningSignal;
 import java.nio.charset.StandardCharsets;
-import java.time.InstantSource;
-import java.time.ZoneId;
 
 /** A typed {@link JobSubmission} as the controller's submit request. */
 final class SubmitRequests {
@@ -24,7 +21,7 @@ final class SubmitRequests {
     private SubmitRequests() {
     }
 
-    static SubmitBatchJobRequest of(JobSubmission job, InstantSource clock, ZoneId zone) {
+    static SubmitBatchJobRequest of(JobSubmission job) {
         JobDescription.Builder d = JobDescription.newBuilder()
                 .setName(job.name())
                 .setScript(ByteString.copyFrom(job.script().text(), StandardCharsets.UTF_8))
@@ -45,7 +42,7 @@ final class SubmitRequests {
         job.mailTypes().forEach(type -> d.addMailType(MailType.valueOf("MAIL_" + type.name())));
         job.mailUser().ifPresent(d::setMailUser);
         resources(d, job.resources());
-        scheduling(d, job.scheduling(), clock, zone);
+        scheduling(d, job.scheduling());
         return SubmitBatchJobRequest.newBuilder().setJob(d).build();
     }
 
@@ -70,10 +67,10 @@ final class SubmitRequests {
             }
         });
         r.tmpDisk().ifPresent(size -> d.setTmpDiskPerNodeMb(size.mebibytes()));
-        r.gres().ifPresent(d::setGres);
-        r.gpus().ifPresent(d::setGpus);
-        r.gpusPerNode().ifPresent(d::setGpusPerNode);
-        r.gpusPerTask().ifPresent(d::setGpusPerTask);
+        r.gres().ifPresent(gres -> d.setGres(gres.toString()));
+        r.gpus().ifPresent(gpus -> d.setGpus(gpus.toString()));
+        r.gpusPerNode().ifPresent(gpus -> d.setGpusPerNode(gpus.toString()));
+        r.gpusPerTask().ifPresent(gpus -> d.setGpusPerTask(gpus.toString()));
         r.cpusPerGpu().ifPresent(d::setCpusPerGpu);
         r.exclusive().ifPresent(e -> d.setExclusive(e == Exclusivity.USER ? Exclusive.EXCLUSIVE_USER
                 : e == Exclusivity.MCS ? Exclusive.EXCLUSIVE_MCS : Exclusive.EXCLUSIVE_NODE));
@@ -84,22 +81,26 @@ final class SubmitRequests {
         r.distribution().ifPresent(dist -> d.setDistribution(dist.text()));
     }
 
-    private static void scheduling(JobDescription.Builder d, Scheduling s, InstantSource clock, ZoneId zone) {
+    private static void scheduling(JobDescription.Builder d, Scheduling s) {
         s.partition().ifPresent(d::setPartition);
         s.qos().ifPresent(d::setQos);
         s.account().ifPresent(d::setAccount);
         s.reservation().ifPresent(d::setReservation);
         s.timeLimit().ifPresent(limit -> d.setTimeLimitMinutes(minutes(limit)));
         s.timeMin().ifPresent(limit -> d.setTimeMinMinutes(minutes(limit)));
-        s.begin().ifPresent(text -> d.setBeginTime(TimeSpec.parse(text).resolve(clock, zone).getEpochSecond()));
-        s.deadline().ifPresent(text -> d.setDeadline(TimeSpec.parse(text).resolve(clock, zone).getEpochSecond()));
+        s.begin().ifPresent(time -> d.setBeginTime(time.getEpochSecond()));
+        s.deadline().ifPresent(time -> d.setDeadline(time.getEpochSecond()));
         d.setHold(s.hold());
         s.priority().ifPresent(p -> d.setPriority(p.top() ? -2 : (int) p.value()));
         s.nice().ifPresent(d::setNice);
         s.comment().ifPresent(d::setComment);
-        s.array().ifPresent(d::setArray);
-        s.dependency().ifPresent(d::setDependency);
-        s.signal().ifPresent(text -> d.setSignal(signal(text)));
+        s.array().ifPresent(array -> d.setArray(array.toString()));
+        s.dependency().ifPresent(dependency -> d.setDependency(dependency.toString()));
+        s.signal().ifPresent(signal -> d.setSignal(WarningSignal.newBuilder()
+                .setSignal(signal.signal().number())
+                .setSecondsBeforeEnd(signal.delaySeconds())
+                .setBatchShellOnly(signal.batchShellOnly())
+                .setOnReservationEnd(signal.onReservationEnd())));
         s.requeue().ifPresent(d::setRequeue);
         d.setNoKill(s.noKill());
     }
@@ -110,24 +111,5 @@ final class SubmitRequests {
             return -1;
         }
         return Math.toIntExact((limit.seconds() + 59) / 60);
-    }
-
-    /** {@code [{R|B}:]<sig_num>[@sig_time]}, already checked by the option table. */
-    private static WarningSignal signal(String text) {
-        WarningSignal.Builder signal = WarningSignal.newBuilder().setSecondsBeforeEnd(60);
-        String rest = text;
-        int colon = rest.indexOf(':');
-        if (colon > 0 && colon <= 2) {
-            String flags = rest.substring(0, colon).toUpperCase(java.util.Locale.ROOT);
-            signal.setBatchShellOnly(flags.contains("B")).setOnReservationEnd(flags.contains("R"));
-            rest = rest.substring(colon + 1);
-        }
-        int at = rest.indexOf('@');
-        if (at >= 0) {
-            signal.setSecondsBeforeEnd(Integer.parseInt(rest.substring(at + 1)));
-            rest = rest.substring(0, at);
-        }
-        signal.setSignal(io.jslurm.cli.jobs.Signals.parse(rest).orElse(0));
-        return signal.build();
     }
 }

@@ -7,12 +7,12 @@ import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.client.SlurmErrno;
 import io.jslurm.cli.jobs.JobIds;
 import io.jslurm.cli.jobs.JobStates;
-import io.jslurm.cli.jobs.Signals;
 import io.jslurm.cli.opt.Option;
 import io.jslurm.cli.opt.ParsedOptions;
 import io.jslurm.common.Version;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.jobid.JobIdSpec;
+import io.jslurm.common.signal.Signal;
 import io.jslurm.protocol.proto.CancelJobRequest;
 import io.jslurm.protocol.proto.CancelJobResponse;
 import io.jslurm.protocol.proto.CancelResult;
@@ -30,7 +30,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /** {@code scancel}: cancels or signals jobs, array tasks and steps, by id or by filter. */
 public final class Scancel {
@@ -139,12 +138,12 @@ public final class Scancel {
                     filtered = true;
                 }
                 case "signal" -> {
-                    OptionalInt signal = Signals.parse(value);
-                    if (signal.isEmpty()) {
+                    try {
+                        request.setSignal(Signal.parse(value).number());
+                    } catch (IllegalArgumentException bad) {
                         err.println(PROGRAM + ": error: Invalid job signal: " + value);
                         return 1;
                     }
-                    request.setSignal(signal.getAsInt());
                 }
                 default -> {
                     // --hurry, --ctld, clusters, verbosity: nothing to change on one cluster.

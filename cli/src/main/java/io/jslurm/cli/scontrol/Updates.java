@@ -46,32 +46,29 @@ final class Updates {
             return 1;
         }
         String first = key(words.get(0));
+        com.google.protobuf.Message request;
+        try {
+            request = switch (first) {
+                case "jobid", "job", "jobname" -> job(words);
+                case "nodename", "node" -> node(words);
+                case "partitionname", "partition" -> partition(words);
+                default -> throw new Refused("Invalid input: " + words.get(0));
+            };
+        } catch (Refused refused) {
+            env.err().println(refused.getMessage());
+            env.err().println("Request aborted");
+            return 1;
+        }
         try (Controller controller = env.controllers().open()) {
-            try {
-                switch (first) {
-                    case "jobid", "job", "jobname" -> {
-                        UpdateJobResponse response = controller.call(job(words), UpdateJobResponse.class);
-                        return results.reportResults(response.getResultsList());
-                    }
-                    case "nodename", "node" -> {
-                        controller.call(node(words), UpdateNodeResponse.class);
-                        return 0;
-                    }
-                    case "partitionname", "partition" -> {
-                        controller.call(partition(words), UpdatePartitionResponse.class);
-                        return 0;
-                    }
-                    default -> {
-                        env.err().println("Invalid input: " + words.get(0));
-                        env.err().println("Request aborted");
-                        return 1;
-                    }
-                }
-            } catch (Refused refused) {
-                env.err().println(refused.getMessage());
-                env.err().println("Request aborted");
-                return 1;
+            if (request instanceof UpdateJobRequest jobUpdate) {
+                return results.reportResults(controller.call(jobUpdate, UpdateJobResponse.class).getResultsList());
             }
+            if (request instanceof UpdateNodeRequest) {
+                controller.call(request, UpdateNodeResponse.class);
+            } else {
+                controller.call(request, UpdatePartitionResponse.class);
+            }
+            return 0;
         } catch (ControllerException failed) {
             env.err().println("slurm_update error: " + failed.getMessage());
             return 1;
