@@ -154,7 +154,7 @@ public final class Slurmd implements AutoCloseable {
     }
 
     private List<InetSocketAddress> controllers() {
-        int port = setup.config().slurm().slurmctldPort();
+        int port = setup.config().slurm().slurmctldPort().first();
         return setup.config().slurm().controllers().stream()
                 .map(controller -> new InetSocketAddress(controller.connectTo(), port))
                 .toList();
