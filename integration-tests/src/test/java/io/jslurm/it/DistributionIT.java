@@ -17,7 +17,7 @@ class DistributionIT {
 
     @Test
     void everySlurmCommandHasALauncher() {
-        for (String command : List.of("slurmctld", "slurmd", "slurmdbd", "sbatch", "srun", "salloc", "squeue",
+        for (String command : List.of("slurm-local", "slurmctld", "slurmd", "slurmdbd", "sbatch", "srun", "salloc", "squeue",
                 "sinfo", "sacct", "scancel", "scontrol", "sacctmgr", "sprio", "sshare", "sdiag")) {
             assertThat(dist.bin(command)).isExecutable();
         }
@@ -67,8 +67,15 @@ class DistributionIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sacct", "sacctmgr", "sprio", "sshare", "sdiag", "srun", "salloc", "slurmctld",
-            "slurmdbd"})
+    @ValueSource(strings = {"slurmctld", "slurmdbd"})
+    void daemonsPrintTheirVersion(String daemon) throws Exception {
+        Distribution.Result result = dist.run(daemon, "-V");
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        assertThat(result.stdout()).startsWith("slurm ");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sacct", "sacctmgr", "sprio", "sshare", "sdiag", "srun", "salloc"})
     void commandsNotBuiltYetSaySoAndFail(String command) throws Exception {
         Distribution.Result result = dist.run(command, "--version");
         assertThat(result.exitCode()).isEqualTo(1);

@@ -50,6 +50,8 @@ record LocalConfig(LocalLayout layout, String user, String host, NodeShape shape
                 .append("SchedulerType=sched/backfill\n")
                 .append("SelectType=select/cons_tres\n")
                 .append("SelectTypeParameters=CR_Core_Memory\n")
+                // Without it a job asking no memory would take the whole node's, one job per node.
+                .append("DefMemPerCPU=").append(shape.defaultMemoryPerCpuMb()).append('\n')
                 .append("SlurmdTimeout=30\n")
                 .append("KillWait=5\n")
                 .append("ReturnToService=2\n");

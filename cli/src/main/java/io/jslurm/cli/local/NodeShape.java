@@ -57,6 +57,11 @@ record NodeShape(String hostName, int cpus, int boards, int socketsPerBoard, int
         return Math.max(1, realMemoryMb - Math.min(1024, realMemoryMb / 4));
     }
 
+    /** A CPU's share of the node's memory, at most 1 GiB, so that small jobs can share a node. */
+    long defaultMemoryPerCpuMb() {
+        return Math.max(1, Math.min(1024, schedulableMemoryMb() / cpus));
+    }
+
     /** The slurm.conf attributes of a node of this shape. */
     String slurmConfAttributes() {
         return "CPUs=" + cpus + " Boards=" + boards + " SocketsPerBoard=" + socketsPerBoard + " CoresPerSocket="

@@ -45,7 +45,15 @@ public final class SlurmLocal {
     }
 
     public static void main(String[] args) {
-        Path home = Path.of(System.getProperty("jslurm.home", ".")).toAbsolutePath().normalize();
+        Path home;
+        try {
+            // The real path: jslurm.home may run through a symbolic link to bin/, where ".." is not lexical.
+            home = Path.of(System.getProperty("jslurm.home", ".")).toRealPath();
+        } catch (IOException e) {
+            System.err.println("slurm-local: error: cannot find the distribution: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         int status = new SlurmLocal(home, System.getenv(), System.out, System.err).run(List.of(args));
         System.out.flush();
         System.exit(status);
@@ -106,14 +114,14 @@ public final class SlurmLocal {
                     + " whoever submits them, without cgroup confinement of CPUs, memory or devices,"
                     + " and stand-in GPUs are plain files");
         }
-        List<LocalDaemon> started = new ArrayList<>();
+        Map<LocalDaemon, Long> started = new LinkedHashMap<>();
         for (LocalDaemon daemon : cluster.daemons()) {
             Optional<Long> pid = daemon.running();
             if (pid.isPresent()) {
                 err.println("slurm-local: " + daemon.name() + " already running (pid " + pid.get() + ")");
             } else {
                 long newPid = daemon.start();
-                started.add(daemon);
+                started.put(daemon, newPid);
                 err.println("slurm-local: started " + daemon.name() + " (pid " + newPid + ")");
             }
         }
@@ -151,7 +159,7 @@ public final class SlurmLocal {
         }
     }
 
-    private Optional<String> waitForNodes(LocalCluster cluster, List<LocalDaemon> started, Duration timeout)
+    private Optional<String> waitForNodes(LocalCluster cluster, Map<LocalDaemon, Long> started, Duration timeout)
             throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         Map<String, String> states = Map.of();
@@ -175,7 +183,7 @@ public final class SlurmLocal {
         return Optional.of(message.toString());
     }
 
-    private Optional<String> waitForDbd(LocalCluster cluster, List<LocalDaemon> started, Duration timeout)
+    private Optional<String> waitForDbd(LocalCluster cluster, Map<LocalDaemon, Long> started, Duration timeout)
             throws InterruptedException {
         var dbd = cluster.layout().slurmdbdConf();
         int port;
@@ -201,10 +209,14 @@ public final class SlurmLocal {
                 + logTail("slurmdbd", cluster.dbd().consoleLog()));
     }
 
-    /** A daemon this up started that has already ended, with the end of what it wrote. */
-    private static Optional<String> died(List<LocalDaemon> started) {
-        for (LocalDaemon daemon : started) {
-            if (daemon.running().isEmpty()) {
+    /**
+     * A daemon this up started that has already ended, with the end of what it wrote. Its pid is watched
+     * rather than its command line, which names the daemon only once the launcher has started Java.
+     */
+    private static Optional<String> died(Map<LocalDaemon, Long> started) {
+        for (var entry : started.entrySet()) {
+            LocalDaemon daemon = entry.getKey();
+            if (!ProcessHandle.of(entry.getValue()).map(ProcessHandle::isAlive).orElse(false)) {
                 return Optional.of(daemon.name() + " stopped during start-up" + logTail(daemon.name(), daemon.consoleLog()));
             }
         }
