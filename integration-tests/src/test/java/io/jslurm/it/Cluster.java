@@ -36,7 +36,7 @@ public final class Cluster implements AutoCloseable {
         this.dir = dir;
         this.workDir = Files.createDirectories(dir.resolve("work"));
         // Commands and jobs in one directory any test user can use (sbatch's output files land there).
-        Files.setPosixFilePermissions(workDir, PosixFilePermissions.fromString("rwxrwxrwt"));
+        Files.setPosixFilePermissions(workDir, PosixFilePermissions.fromString("rwxrwxrwx"));
         // What eval "$(slurm-local up)" gives a shell; jobs inherit it, as sbatch exports the environment.
         this.environment = Map.of("SLURM_CONF", dir.resolve("etc/slurm.conf").toString(),
                 "PATH", dist.home().resolve("bin") + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
