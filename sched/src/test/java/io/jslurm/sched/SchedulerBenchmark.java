@@ -9,6 +9,8 @@ import io.jslurm.sched.plan.Plan;
 import io.jslurm.sched.testing.NodeBuilder;
 import io.jslurm.sched.testing.RunningJobBuilder;
 import io.jslurm.sched.testing.Scenario;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,16 +32,23 @@ public final class SchedulerBenchmark {
         Scenario scenario = cluster(nodes);
         ClusterSnapshot snapshot = scenario.snapshot();
         List<PendingJob> queue = queue(jobs);
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Plan plan = null;
-        long best = Long.MAX_VALUE;
-        for (int round = 0; round < 5; round++) {
-            long start = System.nanoTime();
+        long bestWall = Long.MAX_VALUE;
+        long bestCpu = Long.MAX_VALUE;
+        for (int round = 0; round < 8; round++) {
+            long cpu = threads.getCurrentThreadCpuTime();
+            long wall = System.nanoTime();
             plan = Scheduler.schedule(snapshot, queue, scenario.now(), scenario.params());
-            best = Math.min(best, System.nanoTime() - start);
-            System.out.printf("pass %d: %.1f ms%n", round + 1, (System.nanoTime() - start) / 1e6);
+            wall = System.nanoTime() - wall;
+            cpu = threads.getCurrentThreadCpuTime() - cpu;
+            bestWall = Math.min(bestWall, wall);
+            bestCpu = Math.min(bestCpu, cpu);
+            System.out.printf("pass %d: %.1f ms wall, %.1f ms CPU%n", round + 1, wall / 1e6, cpu / 1e6);
         }
-        System.out.printf("%d nodes, %d pending jobs: best pass %.1f ms; %d started (%d backfilled), %d reserved,"
-                + " %d pending%n", nodes, jobs, best / 1e6, plan.starts().size(),
+        // CPU time of the scheduling thread is the figure to compare on a shared machine; wall time includes waits.
+        System.out.printf("%d nodes, %d pending jobs: best pass %.1f ms wall, %.1f ms CPU; %d started (%d backfilled),"
+                + " %d reserved, %d pending%n", nodes, jobs, bestWall / 1e6, bestCpu / 1e6, plan.starts().size(),
                 plan.starts().stream().filter(s -> s.backfilled()).count(), plan.reservations().size(),
                 plan.pending().size());
     }

@@ -132,12 +132,37 @@ class SchedulerInvariantsTest {
         void check(long seed, Scenario scenario, ClusterSnapshot snapshot, Plan plan);
     }
 
+    private record Case(long seed, Scenario scenario, ClusterSnapshot snapshot, Plan plan) {
+    }
+
+    /** Every check looks at the same plans; computed once. */
+    private static List<Case> cases;
+
+    private static synchronized List<Case> cases() {
+        if (cases == null) {
+            cases = LongStream.range(0, SEEDS).mapToObj(seed -> {
+                Scenario scenario = new RandomCluster(seed).scenario(4 + (int) (seed % 9), 10 + (int) (seed % 30));
+                ClusterSnapshot snapshot = scenario.snapshot();
+                return new Case(seed, scenario, snapshot,
+                        Scheduler.schedule(snapshot, scenario.jobs(), scenario.now(), scenario.params()));
+            }).toList();
+        }
+        return cases;
+    }
+
     private static void forEachSeed(Check check) {
-        LongStream.range(0, SEEDS).forEach(seed -> {
-            Scenario scenario = new RandomCluster(seed).scenario(4 + (int) (seed % 9), 10 + (int) (seed % 30));
-            ClusterSnapshot snapshot = scenario.snapshot();
-            Plan plan = Scheduler.schedule(snapshot, scenario.jobs(), scenario.now(), scenario.params());
-            check.check(seed, scenario, snapshot, plan);
-        });
+        for (Case c : cases()) {
+            check.check(c.seed(), c.scenario(), c.snapshot(), c.plan());
+        }
+    }
+
+    @Test
+    void theRandomScenariosExerciseStartsBackfillAndReservations() {
+        List<Plan> plans = cases().stream().map(Case::plan).toList();
+        assertThat(plans.stream().mapToLong(p -> p.starts().size()).sum()).isGreaterThan(SEEDS);
+        assertThat(plans.stream().flatMap(p -> p.starts().stream()).filter(JobStart::backfilled)).isNotEmpty();
+        assertThat(plans.stream().mapToLong(p -> p.reservations().size()).sum()).isGreaterThan(SEEDS / 2);
+        assertThat(plans.stream().flatMap(p -> p.pending().values().stream())
+                .filter(status -> status.blockedBy().isPresent())).isNotEmpty();
     }
 }

@@ -153,6 +153,15 @@ class SchedulerTest {
         }
 
         @Test
+        void equalPrioritiesGoByEarlierSubmitBeforeJobId() {
+            Plan plan = scenario().nodes(node("n1")).noBackfill()
+                    .queue(job(3).ntasks(8).submitted(JobBuilder.SUBMIT.plusSeconds(5)),
+                            job(9).ntasks(8).submitted(JobBuilder.SUBMIT)).schedule();
+
+            assertThat(started(plan)).containsExactly(9L);
+        }
+
+        @Test
         void aBlockedPartitionDoesNotStopAnother() {
             Plan plan = scenario().nodes(node("a1"), node("b1"))
                     .partitions(partition("a").nodes("a1"), partition("b").nodes("b1")).noBackfill()
@@ -212,6 +221,17 @@ class SchedulerTest {
             assertThat(reason(plan, 4)).isEqualTo(PendingReason.DEPENDENCY_NEVER_SATISFIED);
             assertThat(reason(plan, 5)).isEqualTo(PendingReason.BEGIN_TIME);
             assertThat(started(plan)).containsExactly(6L);
+        }
+
+        @Test
+        void aBeginTimeInThePastOfTheNextPassLetsTheJobStart() {
+            JobBuilder later = job(1).eligibility(new Eligibility(Eligibility.Hold.NONE,
+                    Eligibility.DependencyState.NONE, Optional.of(NOW.plusSeconds(60))));
+
+            assertThat(reason(scenario().nodes(node("n1")).queue(later).schedule(), 1))
+                    .isEqualTo(PendingReason.BEGIN_TIME);
+            assertThat(started(scenario().nodes(node("n1")).queue(later).at(NOW.plusSeconds(60)).schedule()))
+                    .containsExactly(1L);
         }
 
         @Test

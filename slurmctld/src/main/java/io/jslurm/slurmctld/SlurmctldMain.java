@@ -7,6 +7,7 @@ import io.jslurm.protocol.auth.GetentUserDirectory;
 import io.jslurm.protocol.auth.SlurmKey;
 import io.jslurm.slurmctld.config.ClusterConfig;
 import io.jslurm.slurmctld.rpc.UserGroups;
+import io.jslurm.slurmctld.state.CorruptStateException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -77,9 +78,10 @@ public final class SlurmctldMain {
             GetentUserDirectory users = new GetentUserDirectory(clock);
             long slurmUser = uid(users, slurm.slurmUser());
             long slurmdUser = uid(users, slurm.slurmdUser());
-            Controller controller = Controller.start(config, key, clock, new Controller.Options(
+            Controller.Options controllerOptions = new Controller.Options(
                     new InetSocketAddress(slurm.slurmctldPort().first()), slurmUser, slurmdUser, UserGroups.system(),
-                    Duration.ofSeconds(2), true));
+                    Duration.ofSeconds(2), true);
+            Controller controller = startController(config, key, clock, controllerOptions, options, log);
             Path pidFile = slurm.paths().slurmctldPidFile();
             writePid(pidFile, log);
             CountDownLatch stopped = new CountDownLatch(1);
@@ -122,6 +124,35 @@ public final class SlurmctldMain {
             }
         }
         log.info("Cleared saved job and node state in {}", stateSave);
+    }
+
+    private static Controller startController(ClusterConfig config, SlurmKey key, InstantSource clock,
+                                              Controller.Options controllerOptions, SlurmctldOptions options,
+                                              Logger log) throws IOException, InterruptedException {
+        try {
+            return Controller.start(config, key, clock, controllerOptions);
+        } catch (CorruptStateException e) {
+            if (!options.ignoreStateErrors()) {
+                throw new IOException(e.getMessage() + "; start with -i to set the saved state aside", e);
+            }
+            setAside(config.slurm().paths().stateSaveLocation(), clock, log, e);
+            return Controller.start(config, key, clock, controllerOptions);
+        }
+    }
+
+    /** -i: unreadable job state moves to a dated folder beside it, and the controller starts without it. */
+    private static void setAside(Path stateSave, InstantSource clock, Logger log, Exception cause) throws IOException {
+        Path aside = stateSave.resolve("unreadable." + clock.instant().getEpochSecond());
+        Files.createDirectories(aside);
+        try (Stream<Path> files = Files.list(stateSave)) {
+            for (Path file : files.toList()) {
+                String name = file.getFileName().toString();
+                if (name.startsWith("job_journal.") || name.startsWith("job_snapshot.")) {
+                    Files.move(file, aside.resolve(name));
+                }
+            }
+        }
+        log.error("Job state unreadable ({}); moved to {} and starting without it", cause.getMessage(), aside);
     }
 
     /** auth/slurm's key next to slurm.conf; a first start generates one readable by its owner only. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * Submissions per second through a real slurmctld process over loopback, every answer given only after the
@@ -40,30 +41,21 @@ public final class ControllerBenchmark {
             submitExactly(ctld, 8, 10_000);
             Thread.sleep(3000);
             System.out.printf("FIGURE slurmctld RSS with 10000 jobs: %d MiB (%s)%n", rssMib(ctld.pid()), jvm);
+            System.out.printf("FIGURE slurmctld heap in use with 10000 jobs after a full GC: %s%n",
+                    heapAfterGc(ctld.pid()));
         }
     }
 
     private static long run(ControllerProcess ctld, int clients, int seconds) throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong done = new AtomicLong();
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < clients; i++) {
-            RpcClient<ClientMessage> client = ctld.client(ControllerFixture.ALICE);
-            SubmitBatchJobRequest request = SubmitBatchJobRequest.newBuilder()
-                    .setJob(ControllerFixture.job(ControllerFixture.ALICE, "alice").setTimeLimitMinutes(5)).build();
-            Thread thread = new Thread(() -> {
-                try (client) {
-                    while (!stop.get()) {
-                        client.call(request);
-                        done.incrementAndGet();
-                    }
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            thread.start();
-            threads.add(thread);
-        }
+        List<Thread> threads = submitters(ctld, clients, () -> {
+            if (stop.get()) {
+                return false;
+            }
+            done.incrementAndGet();
+            return true;
+        });
         Thread.sleep(seconds * 1000L);
         long count = done.get();
         stop.set(true);
@@ -75,14 +67,22 @@ public final class ControllerBenchmark {
 
     private static void submitExactly(ControllerProcess ctld, int clients, int total) throws Exception {
         AtomicLong left = new AtomicLong(total);
+        for (Thread thread : submitters(ctld, clients, () -> left.getAndDecrement() > 0)) {
+            thread.join();
+        }
+    }
+
+    /** Threads that each submit over their own connection while {@code more} says so. */
+    private static List<Thread> submitters(ControllerProcess ctld, int clients, BooleanSupplier more)
+            throws Exception {
         List<Thread> threads = new ArrayList<>();
+        SubmitBatchJobRequest request = SubmitBatchJobRequest.newBuilder()
+                .setJob(ControllerFixture.job(ControllerFixture.ALICE, "alice").setTimeLimitMinutes(5)).build();
         for (int i = 0; i < clients; i++) {
             RpcClient<ClientMessage> client = ctld.client(ControllerFixture.ALICE);
-            SubmitBatchJobRequest request = SubmitBatchJobRequest.newBuilder()
-                    .setJob(ControllerFixture.job(ControllerFixture.ALICE, "alice").setTimeLimitMinutes(5)).build();
             Thread thread = new Thread(() -> {
                 try (client) {
-                    while (left.getAndDecrement() > 0) {
+                    while (more.getAsBoolean()) {
                         client.call(request);
                     }
                 } catch (Exception e) {
@@ -92,9 +92,17 @@ public final class ControllerBenchmark {
             thread.start();
             threads.add(thread);
         }
-        for (Thread thread : threads) {
-            thread.join();
-        }
+        return threads;
+    }
+
+    /** What the job table really holds: the heap after {@code jcmd GC.run}, as {@code GC.heap_info} reports it. */
+    private static String heapAfterGc(long pid) throws Exception {
+        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+        new ProcessBuilder(jcmd, Long.toString(pid), "GC.run").redirectErrorStream(true).start().waitFor();
+        Process info = new ProcessBuilder(jcmd, Long.toString(pid), "GC.heap_info").redirectErrorStream(true).start();
+        String text = new String(info.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        info.waitFor();
+        return text.lines().filter(line -> line.contains("used")).findFirst().orElse("?").strip();
     }
 
     private static long rssMib(long pid) throws Exception {

@@ -5,11 +5,14 @@ import io.jslurm.protocol.auth.SlurmCredentialSigner;
 import io.jslurm.protocol.auth.SlurmKey;
 import io.jslurm.protocol.client.RpcClient;
 import io.jslurm.protocol.proto.ClientMessage;
+import io.jslurm.protocol.proto.Gpu;
 import io.jslurm.protocol.proto.JobDescription;
 import io.jslurm.protocol.proto.JobInfoRequest;
 import io.jslurm.protocol.proto.JobInfoResponse;
 import io.jslurm.protocol.proto.JobRecord;
+import io.jslurm.protocol.proto.NodeHardware;
 import io.jslurm.protocol.proto.NodeMessage;
+import io.jslurm.protocol.proto.NodeRegistration;
 import io.jslurm.protocol.wire.EnvelopeType;
 import io.jslurm.slurmctld.config.ClusterConfig;
 import io.jslurm.slurmctld.rpc.UserGroups;
@@ -57,6 +60,8 @@ public final class ControllerFixture implements AutoCloseable {
     public final SlurmKey key = SlurmKey.of("controller-test-key-0123456789abcdef0123".getBytes(StandardCharsets.UTF_8));
     public final SlurmCredentialSigner signer = new SlurmCredentialSigner(key, clock);
     public final Controller controller;
+    /** Where the nodes' slurmd listen: every node registers with this peer's port. */
+    public final SlurmdPeer slurmdPeer;
     private final List<AutoCloseable> open = new ArrayList<>();
 
     public ControllerFixture(Path dir, String extraConf) throws Exception {
@@ -68,6 +73,20 @@ public final class ControllerFixture implements AutoCloseable {
         controller = Controller.start(ClusterConfig.load(conf), key, clock, new Controller.Options(
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0, 0, groups, Duration.ofSeconds(1),
                 false));
+        slurmdPeer = new SlurmdPeer(key, clock);
+    }
+
+    /** What slurmd on a configured node says when it starts: 8 cores, two a100 GPUs, this much memory. */
+    public NodeRegistration registration(String node, long memoryMb) {
+        return NodeRegistration.newBuilder().setNodeName(node).setSlurmdPort(slurmdPeer.port())
+                .setHardware(NodeHardware.newBuilder().setCpus(8).setSockets(1).setCoresPerSocket(8)
+                        .setThreadsPerCore(1).setRealMemoryMb(memoryMb))
+                .addGpus(Gpu.newBuilder().setIndex(0).setType("a100"))
+                .addGpus(Gpu.newBuilder().setIndex(1).setType("a100")).build();
+    }
+
+    public void register(String node, long memoryMb) throws Exception {
+        slurmd().call(registration(node, memoryMb));
     }
 
     public ControllerFixture(Path dir) throws Exception {
@@ -106,6 +125,7 @@ public final class ControllerFixture implements AutoCloseable {
         for (AutoCloseable c : open) {
             c.close();
         }
+        slurmdPeer.close();
         controller.close();
     }
 }

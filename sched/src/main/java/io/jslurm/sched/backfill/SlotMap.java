@@ -36,6 +36,7 @@ public final class SlotMap {
     private final Duration resolution;
     private final Map<String, NodeTimeline> timelines;
     private final NavigableSet<Instant> slots;
+    private final Map<String, List<NodeTimeline>> byPartition = new HashMap<>();
 
     private SlotMap(Instant now, Duration resolution, Map<String, NodeTimeline> timelines,
             NavigableSet<Instant> slots) {
@@ -115,10 +116,6 @@ public final class SlotMap {
         return resolution;
     }
 
-    NodeTimeline timeline(String node) {
-        return timelines.get(node);
-    }
-
     Iterable<Instant> slotsBefore(Instant horizon) {
         return slots.headSet(horizon, false);
     }
@@ -133,14 +130,23 @@ public final class SlotMap {
     public FitResult fitAt(ResourceRequest request, Partition partition, Optional<Duration> timeLimit,
             ResourceFit fit, Instant start) {
         Instant end = end(start, timeLimit);
-        List<NodeFree> during = new ArrayList<>(partition.nodes().size());
-        for (String name : partition.nodes()) {
-            NodeTimeline timeline = timelines.get(name);
-            if (timeline != null) {
-                during.add(timeline.freeDuring(start, end));
-            }
+        List<NodeTimeline> nodes = timelines(partition);
+        List<NodeFree> during = new ArrayList<>(nodes.size());
+        for (NodeTimeline timeline : nodes) {
+            during.add(timeline.freeDuring(start, end));
         }
-        return fit.fit(request, partition, FreeResources.of(during));
+        return fit.fit(request, partition, FreeResources.inOrder(partition.nodes(), during));
+    }
+
+    /** The timelines of a partition's nodes, in the partition's order. */
+    List<NodeTimeline> timelines(Partition partition) {
+        return byPartition.computeIfAbsent(partition.name(), name -> {
+            List<NodeTimeline> nodes = new ArrayList<>(partition.nodes().size());
+            for (String node : partition.nodes()) {
+                nodes.add(requireNonNull(timelines.get(node), node));
+            }
+            return nodes;
+        });
     }
 
     /** When a job started at {@code start} ends, on the grid; {@link Instant#MAX} without a limit. */

@@ -23,8 +23,8 @@ final class StartSearch {
     private final QueueEntry entry;
     private final ResourceFit fit;
     private final FitProbe probe;
-    private final List<NodeTimeline> timelines = new ArrayList<>();
-    private final List<String> names = new ArrayList<>();
+    private final List<NodeTimeline> timelines;
+    private final List<String> names;
     private int[] tasks;
     private int[] gpus;
     private int usefulNodes;
@@ -38,17 +38,19 @@ final class StartSearch {
         this.entry = entry;
         this.fit = fit;
         this.probe = fit.probe(entry.job().request(), entry.partition());
-        for (String name : entry.partition().nodes()) {
-            NodeTimeline timeline = map.timeline(name);
-            if (timeline != null) {
-                timelines.add(timeline);
-                names.add(name);
-            }
-        }
+        this.timelines = map.timelines(entry.partition());
+        this.names = entry.partition().nodes();
     }
 
     Optional<SlotMap.Slot> earliest(Instant horizon) {
         Instant now = map.now();
+        if (now.isBefore(horizon)) {
+            // Most jobs a pass examines either fit now or not at all: one whole fit answers the first case.
+            FitResult atNow = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, now);
+            if (atNow instanceof FitResult.Fit found) {
+                return Optional.of(new SlotMap.Slot(now, found.allocation()));
+            }
+        }
         Optional<Duration> length = map.lengthOnGrid(entry.timeLimit());
         long[] events = events(now, horizon, length);
         tasks = new int[timelines.size()];

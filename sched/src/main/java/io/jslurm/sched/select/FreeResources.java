@@ -17,10 +17,28 @@ import java.util.function.BiFunction;
 /** The free resources of every node, by name: the state a fit is made against. A working copy; see {@link NodeFree}. */
 public final class FreeResources {
 
-    private final Map<String, NodeFree> byName;
+    private Map<String, NodeFree> byName;
+    /** When built for one partition: its node names and their views in the same order, so no lookups are needed. */
+    private final List<String> orderedNames;
+    private final List<NodeFree> ordered;
 
     private FreeResources(Map<String, NodeFree> byName) {
         this.byName = byName;
+        this.orderedNames = null;
+        this.ordered = null;
+    }
+
+    private FreeResources(List<String> orderedNames, List<NodeFree> ordered) {
+        this.orderedNames = orderedNames;
+        this.ordered = ordered;
+    }
+
+    /** Views of exactly {@code names}, in that order (a partition's nodes): the fast form for repeated fits. */
+    public static FreeResources inOrder(List<String> names, List<NodeFree> nodes) {
+        if (names.size() != nodes.size()) {
+            throw new IllegalArgumentException(names.size() + " names for " + nodes.size() + " nodes");
+        }
+        return new FreeResources(names, nodes);
     }
 
     /** What is free now, per the snapshot's node allocations. */
@@ -49,15 +67,19 @@ public final class FreeResources {
 
     public FreeResources copy() {
         Map<String, NodeFree> copy = new HashMap<>();
-        byName.forEach((name, node) -> copy.put(name, node.copy()));
+        byName().forEach((name, node) -> copy.put(name, node.copy()));
         return new FreeResources(copy);
     }
 
     public Optional<NodeFree> node(String name) {
-        return Optional.ofNullable(byName.get(requireNonNull(name, "name is null")));
+        return Optional.ofNullable(byName().get(requireNonNull(name, "name is null")));
     }
 
     public List<NodeFree> nodes(List<String> names) {
+        if (names == orderedNames) {
+            return ordered;
+        }
+        Map<String, NodeFree> byName = byName();
         List<NodeFree> nodes = new ArrayList<>(names.size());
         for (String name : names) {
             NodeFree node = byName.get(name);
@@ -80,8 +102,17 @@ public final class FreeResources {
         }
     }
 
+    private Map<String, NodeFree> byName() {
+        if (byName == null) {
+            Map<String, NodeFree> index = new HashMap<>();
+            ordered.forEach(node -> index.put(node.node().name(), node));
+            byName = index;
+        }
+        return byName;
+    }
+
     private NodeFree require(String name) {
-        NodeFree node = byName.get(name);
+        NodeFree node = byName().get(name);
         if (node == null) {
             throw new IllegalArgumentException("unknown node " + name);
         }

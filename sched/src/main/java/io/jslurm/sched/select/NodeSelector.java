@@ -17,7 +17,7 @@ final class NodeSelector {
      * @param required how many of the first candidates must all be used (the job's -w nodes)
      * @param gapFails whether a candidate that takes nothing ends the attempt (contiguous allocations)
      */
-    static Optional<List<Placement>> select(JobShape job, List<Candidate> ordered, int required, boolean gapFails) {
+    static Optional<List<Placement>> select(JobShape job, CandidateOrder ordered, int required, boolean gapFails) {
         List<Placement> chosen = new ArrayList<>();
         int remainingTasks = job.ntasks;
         int remainingGpus = job.totalGpus();
@@ -57,7 +57,7 @@ final class NodeSelector {
      * remaining candidates: otherwise a best-fit node with little room would use up the limit (a one-node job must
      * go to a node that holds it all).
      */
-    private static boolean restCanFollow(JobShape job, List<Candidate> ordered, int current, int chosen,
+    private static boolean restCanFollow(JobShape job, CandidateOrder ordered, int current, int chosen,
             int tasksLeft) {
         int slotsLeft = job.maxNodes - chosen - 1;
         if (tasksLeft <= 0) {
@@ -66,20 +66,10 @@ final class NodeSelector {
         if (slotsLeft <= 0) {
             return false;
         }
-        int remaining = ordered.size() - current - 1;
-        if (slotsLeft >= remaining) {
+        if (slotsLeft >= ordered.size() - current - 1) {
             return true;
         }
-        int[] capacities = new int[remaining];
-        for (int i = 0; i < remaining; i++) {
-            capacities[i] = ordered.get(current + 1 + i).maxTasks();
-        }
-        java.util.Arrays.sort(capacities);
-        long best = 0;
-        for (int i = 0; i < slotsLeft; i++) {
-            best += capacities[remaining - 1 - i];
-        }
-        return best >= tasksLeft;
+        return ordered.largestAfter(current, slotsLeft) >= tasksLeft;
     }
 
     private static boolean complete(JobShape job, int nodes, int remainingTasks, int remainingGpus) {
@@ -97,7 +87,7 @@ final class NodeSelector {
 
     /** The first run of consecutive usable nodes, in slurm.conf order, that holds the job. */
     static Optional<List<Placement>> selectContiguous(JobShape job, List<Candidate> inNodeOrder,
-            List<NodeFree> partitionNodes) {
+            List<NodeFree> partitionNodes, int ids) {
         int position = 0;
         List<List<Candidate>> runs = new ArrayList<>();
         List<Candidate> run = new ArrayList<>();
@@ -114,7 +104,8 @@ final class NodeSelector {
         }
         for (List<Candidate> candidates : runs) {
             for (int start = 0; start < candidates.size(); start++) {
-                Optional<List<Placement>> chosen = select(job, candidates.subList(start, candidates.size()), 0, true);
+                CandidateOrder order = CandidateOrder.asGiven(candidates.subList(start, candidates.size()), ids);
+                Optional<List<Placement>> chosen = select(job, order, 0, true);
                 if (chosen.isPresent()) {
                     return chosen;
                 }

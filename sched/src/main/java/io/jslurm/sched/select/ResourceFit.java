@@ -35,34 +35,20 @@ public final class ResourceFit {
                     "required nodes are not all in partition " + partition.name());
         }
         List<NodeFree> nodes = free.nodes(partition.nodes());
-        RejectionMetric.Builder metric = new RejectionMetric.Builder();
-        List<Candidate> candidates = new ArrayList<>();
-        List<Candidate> required = new ArrayList<>();
-        FitResult.Failure requiredFailure = null;
-        for (NodeFree node : nodes) {
-            metric.evaluated();
-            Optional<Candidate> candidate = evaluate(job, node, metric);
-            boolean isRequired = request.requiredNodes().contains(node.node().name());
-            if (candidate.isEmpty() && isRequired) {
-                if (!node.schedulable()) {
-                    requiredFailure = FitResult.Failure.REQUIRED_NODE_UNAVAILABLE;
-                } else if (requiredFailure == null) {
-                    requiredFailure = FitResult.Failure.RESOURCES;
-                }
-            }
-            candidate.ifPresent(isRequired ? required::add : candidates::add);
+        Evaluation evaluation = evaluateAll(job, nodes);
+        RejectionMetric rejections = evaluation.metric();
+        if (evaluation.requiredFailure() != null) {
+            return new FitResult.NoFit(evaluation.requiredFailure(), rejections,
+                    "a required node cannot take the job; " + rejections);
         }
-        RejectionMetric rejections = metric.build();
-        if (requiredFailure != null) {
-            return new FitResult.NoFit(requiredFailure, rejections, "a required node cannot take the job; "
-                    + rejections);
-        }
+        List<Candidate> required = evaluation.required();
+        List<Candidate> others = evaluation.others();
+        int ids = required.size() + others.size();
         Optional<List<Placement>> placements = request.contiguous()
-                ? NodeSelector.selectContiguous(job, merge(required, candidates), nodes)
-                : NodeSelector.select(job, ranked(required, candidates), required.size(), false);
+                ? NodeSelector.selectContiguous(job, merge(required, others), nodes, ids)
+                : NodeSelector.select(job, CandidateOrder.ranked(required, others, ids), required.size(), false);
         if (placements.isEmpty()) {
-            return new FitResult.NoFit(FitResult.Failure.RESOURCES, rejections, describe(job, candidates.size()
-                    + required.size(), rejections));
+            return new FitResult.NoFit(FitResult.Failure.RESOURCES, rejections, describe(job, ids, rejections));
         }
         return new FitResult.Fit(new Allocation(placements.get().stream()
                 .sorted((a, b) -> Integer.compare(a.node().order(), b.node().order()))
@@ -70,27 +56,44 @@ public final class ResourceFit {
                 .toList()));
     }
 
-    private static Optional<Candidate> evaluate(JobShape job, NodeFree node, RejectionMetric.Builder metric) {
+    /** Every node through the filters and capacity count, with the job's required nodes kept apart. */
+    private record Evaluation(List<Candidate> required, List<Candidate> others, RejectionMetric metric,
+            FitResult.Failure requiredFailure) {
+    }
+
+    private static Evaluation evaluateAll(JobShape job, List<NodeFree> nodes) {
+        RejectionMetric.Builder metric = new RejectionMetric.Builder();
+        List<Candidate> others = new ArrayList<>();
+        List<Candidate> required = new ArrayList<>();
+        FitResult.Failure requiredFailure = null;
+        for (NodeFree node : nodes) {
+            metric.evaluated();
+            Optional<Candidate> candidate = evaluate(job, node, metric, others.size() + required.size());
+            boolean isRequired = job.request.requiredNodes().contains(node.node().name());
+            if (candidate.isEmpty() && isRequired) {
+                if (!node.schedulable()) {
+                    requiredFailure = FitResult.Failure.REQUIRED_NODE_UNAVAILABLE;
+                } else if (requiredFailure == null) {
+                    requiredFailure = FitResult.Failure.RESOURCES;
+                }
+            }
+            candidate.ifPresent(isRequired ? required::add : others::add);
+        }
+        return new Evaluation(required, others, metric.build(), requiredFailure);
+    }
+
+    private static Optional<Candidate> evaluate(JobShape job, NodeFree node, RejectionMetric.Builder metric, int id) {
         int tasks = NodeCapacity.tasksOrRejection(job, node);
         if (tasks < 0) {
             metric.reject(NodeRejection.values()[-tasks - 1]);
             return Optional.empty();
         }
-        return Optional.of(new Candidate(node, tasks, node.freeCoreCount()));
+        return Optional.of(new Candidate(id, node, tasks, node.freeCoreCount()));
     }
 
     /** A per-node view of the fit for one job, for callers that sweep over many moments (backfill). */
     public FitProbe probe(ResourceRequest request, Partition partition) {
         return new FitProbe(new JobShape(request, partition, params));
-    }
-
-    private static List<Candidate> ranked(List<Candidate> required, List<Candidate> others) {
-        List<Candidate> ordered = new ArrayList<>(required);
-        ordered.sort(Candidate.NODE_ORDER);
-        List<Candidate> rest = new ArrayList<>(others);
-        rest.sort(Candidate.RANK);
-        ordered.addAll(rest);
-        return ordered;
     }
 
     private static List<Candidate> merge(List<Candidate> required, List<Candidate> others) {

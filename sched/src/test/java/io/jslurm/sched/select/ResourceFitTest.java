@@ -263,6 +263,18 @@ class ResourceFitTest {
         }
 
         @Test
+        void gpusWithoutKnownAffinityAreUsedAfterThoseNextToTheCores() {
+            Scenario scenario = scenario().nodes(node("g1").sockets(2).coresPerSocket(4)
+                    .gpu(0, "a100", CoreSet.empty()).gpu(1, "a100", CoreSet.range(4, 8))
+                    .gpu(2, "a100", CoreSet.range(4, 8)));
+
+            NodeAllocation onNode = allocation(scenario, job(1).gpusPerNode(3)).nodes().get(0);
+
+            assertThat(onNode.gpus()).containsExactly(0, 1, 2);
+            assertThat(onNode.cores()).isEqualTo(CoreSet.of(4));
+        }
+
+        @Test
         void nodesWithoutGpusAreCountedAsSuch() {
             FitResult.NoFit noFit = noFit(scenario().nodes(node("c1"), node("c2")), job(1).gpusPerNode(1));
 

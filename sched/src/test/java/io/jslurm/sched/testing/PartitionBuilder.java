@@ -18,7 +18,6 @@ public final class PartitionBuilder {
     private Optional<Duration> defaultTime = Optional.empty();
     private OptionalInt maxNodes = OptionalInt.empty();
     private int tier = 1;
-    private int jobFactor = 1;
     private OverSubscribe overSubscribe = OverSubscribe.NO;
     private PartitionState state = PartitionState.UP;
 
@@ -60,11 +59,6 @@ public final class PartitionBuilder {
         return this;
     }
 
-    public PartitionBuilder jobFactor(int value) {
-        jobFactor = value;
-        return this;
-    }
-
     public PartitionBuilder overSubscribe(OverSubscribe value) {
         overSubscribe = value;
         return this;
@@ -80,6 +74,6 @@ public final class PartitionBuilder {
     }
 
     public Partition build() {
-        return new Partition(name, nodes, maxTime, defaultTime, maxNodes, tier, jobFactor, overSubscribe, state);
+        return new Partition(name, nodes, maxTime, defaultTime, maxNodes, tier, 1, overSubscribe, state);
     }
 }

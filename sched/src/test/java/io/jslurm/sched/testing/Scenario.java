@@ -17,7 +17,6 @@ import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 
 /**
  * A cluster, its running jobs, a queue and a moment: one scheduling pass described as a test scenario. Running jobs
@@ -52,11 +51,6 @@ public final class Scenario {
         for (NodeBuilder builder : builders) {
             nodes.put(builder.name(), builder);
         }
-        return this;
-    }
-
-    public Scenario node(String name, UnaryOperator<NodeBuilder> change) {
-        change.apply(nodes.get(name));
         return this;
     }
 

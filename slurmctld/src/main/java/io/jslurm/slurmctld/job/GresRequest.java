@@ -28,6 +28,11 @@ public record GresRequest(String name, String type, long count, Per per) {
         return new GresRequest("gpu", type, count, Per.NODE);
     }
 
+    /** The {@code --gpus} form, {@code [type:]count}. */
+    public String typedCount() {
+        return type.isEmpty() ? Long.toString(count) : type + ":" + count;
+    }
+
     /** Slurm's {@code name[:type]:count} form. */
     @Override
     public String toString() {

@@ -55,7 +55,7 @@ public final class JobHandlers {
         this.store = control.store();
         this.loop = loop;
         this.validator = validator;
-        this.records = new JobRecords(control, loop, allocations);
+        this.records = new JobRecords(control, loop, allocations, () -> validator.config().slurm().clusterName());
         this.callers = callers;
         this.clock = clock;
     }

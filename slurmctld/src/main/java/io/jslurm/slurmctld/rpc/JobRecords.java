@@ -25,7 +25,11 @@ final class JobRecords {
     private final SchedulingLoop loop;
     private final Allocations allocations;
 
-    JobRecords(JobControl control, SchedulingLoop loop, Allocations allocations) {
+    private final java.util.function.Supplier<String> clusterName;
+
+    JobRecords(JobControl control, SchedulingLoop loop, Allocations allocations,
+               java.util.function.Supplier<String> clusterName) {
+        this.clusterName = clusterName;
         this.control = control;
         this.loop = loop;
         this.allocations = allocations;
@@ -59,7 +63,9 @@ final class JobRecords {
                 .setTermSignal(s.exitCode().signal())
                 .setDerivedExitCode(s.derivedExitCode().status())
                 .setRestartCount(s.restartCount())
-                .setCommand(spec.name());
+                .setCommand(spec.name())
+                .setClusterName(clusterName.get())
+                .setAccrueTime(s.eligibleTime());
         if (job.isArrayTask()) {
             b.setArrayTaskId(job.arrayTaskId());
         }
@@ -175,6 +181,21 @@ final class JobRecords {
                 .setGres(r.gres().stream().map(GresRequest::toString).collect(Collectors.joining(",")));
         if (r.ntasks() > 0) {
             d.setNtasks(r.ntasks());
+        }
+        r.timeMin().ifPresent(t -> d.setTimeMinMinutes(t.isUnlimited() ? -1 : (int) t.minutes()));
+        if (spec.exclusive()) {
+            d.setExclusive(io.jslurm.protocol.proto.Exclusive.EXCLUSIVE_NODE);
+        }
+        for (GresRequest g : r.gres()) {
+            if (!g.name().equals("gpu")) {
+                continue;
+            }
+            String text = g.typedCount();
+            switch (g.per()) {
+                case JOB -> d.setGpus(text);
+                case NODE, SOCKET -> d.setGpusPerNode(text);
+                case TASK -> d.setGpusPerTask(text);
+            }
         }
         if (r.ntasksPerNode() > 0) {
             d.setNtasksPerNode(r.ntasksPerNode());

@@ -106,10 +106,29 @@ public final class JobControl {
                 running.status().allocation().nodeList(), running.status().allocation().cpus(), partition);
         var launch = LaunchMessages.batch(running, allocation,
                 limit.isUnlimited() ? LaunchMessages.UNLIMITED_MINUTES : (int) limit.minutes(), partition,
-                this::threadsPerCore, running.status().startTime());
+                this::threadsPerCore, running.status().startTime(), arrayBounds(running))
+                .toBuilder().setRestartCount(running.status().restartCount()).build();
         Optional<NodeView> batchHost = nodes.get(allocation.nodes().get(0).node());
         batchHost.ifPresent(node -> slurmd.send(node, launch, error -> launchFailed(jobId, node.name(), error)));
         return Optional.of(running);
+    }
+
+    /** SLURM_ARRAY_TASK_COUNT/MIN/MAX/STEP: the whole array's task ids. */
+    private Optional<io.jslurm.protocol.proto.ArrayBounds> arrayBounds(Job job) {
+        if (!job.isArrayTask()) {
+            return Optional.empty();
+        }
+        int[] ids = store.find(io.jslurm.common.jobid.JobIdSpec.job(job.arrayJobId())).stream()
+                .mapToInt(Job::arrayTaskId).sorted().toArray();
+        int step = ids.length > 1 ? ids[1] - ids[0] : 1;
+        for (int i = 2; i < ids.length; i++) {
+            if (ids[i] - ids[i - 1] != step) {
+                step = 1;
+                break;
+            }
+        }
+        return Optional.of(io.jslurm.protocol.proto.ArrayBounds.newBuilder().setCount(ids.length).setMin(ids[0])
+                .setMax(ids[ids.length - 1]).setStep(step).build());
     }
 
     private int threadsPerCore(String node) {
@@ -228,13 +247,23 @@ public final class JobControl {
             ExitCode exit = ExitCode.of(report.getExitCode() & 0xff, report.getTermSignal() & 0x7f);
             JobState finalState;
             PendingReason reason;
-            if (report.getOutOfMemory()) {
+            if (!report.getLaunchError().isEmpty()) {
+                log.error("JobId={} could not be launched on {}: {}", job.displayId(), report.getNodeName(),
+                        report.getLaunchError());
+            }
+            var reported = report.getState();
+            if (report.getOutOfMemory() || reported == io.jslurm.protocol.proto.JobState.JOB_OUT_OF_MEMORY) {
                 finalState = JobState.OUT_OF_MEMORY;
                 reason = PendingReason.OUT_OF_MEMORY;
-            } else if (exit.signal() != 0 && pastTimeLimit(job)) {
+            } else if (reported == io.jslurm.protocol.proto.JobState.JOB_TIMEOUT
+                    || (exit.signal() != 0 && pastTimeLimit(job))) {
                 finalState = JobState.TIMEOUT;
                 reason = PendingReason.TIME_LIMIT;
-            } else if (exit.equals(ExitCode.SUCCESS)) {
+            } else if (reported == io.jslurm.protocol.proto.JobState.JOB_CANCELLED) {
+                finalState = JobState.CANCELLED;
+                reason = PendingReason.NONE;
+            } else if (exit.equals(ExitCode.SUCCESS) && report.getLaunchError().isEmpty()
+                    && reported != io.jslurm.protocol.proto.JobState.JOB_FAILED) {
                 finalState = JobState.COMPLETED;
                 reason = PendingReason.NONE;
             } else {

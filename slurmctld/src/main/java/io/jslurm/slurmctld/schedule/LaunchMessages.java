@@ -4,10 +4,12 @@ import com.google.protobuf.ByteString;
 import io.jslurm.common.signal.SignalSpec;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.protocol.proto.AllocatedNode;
+import io.jslurm.protocol.proto.ArrayBounds;
 import io.jslurm.protocol.proto.LaunchBatchJob;
 import io.jslurm.protocol.proto.WarningSignal;
 import io.jslurm.sched.model.Allocation;
 import io.jslurm.sched.model.NodeAllocation;
+import io.jslurm.slurmctld.job.GresRequest;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobSpec;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +29,8 @@ public final class LaunchMessages {
      * @param cpusPerNode CPUs (threads) per core of each node, to turn cores into CPUs
      */
     public static LaunchBatchJob batch(Job job, Allocation allocation, int timeLimitMinutes, String partition,
-                                       java.util.function.ToIntFunction<String> cpusPerCore, long startTime) {
+                                       java.util.function.ToIntFunction<String> cpusPerCore, long startTime,
+                                       Optional<ArrayBounds> arrayBounds) {
         JobSpec spec = job.spec();
         NodeAllocation first = allocation.nodes().get(0);
         LaunchBatchJob.Builder b = LaunchBatchJob.newBuilder()
@@ -70,7 +73,35 @@ public final class LaunchMessages {
                     .addAllGpuIndices(part.gpus()).setTasks(part.tasks()).setCores(part.cores().toString()));
         }
         warningSignal(spec.signal()).ifPresent(b::setSignal);
+        arrayBounds.ifPresent(b::setArrayBounds);
+        requestDetails(spec, b);
         return b.build();
+    }
+
+    /** The options slurmd turns into SLURM_* variables, as the user gave them. */
+    private static void requestDetails(JobSpec spec, LaunchBatchJob.Builder b) {
+        var r = spec.resources();
+        b.setSubmitDir(spec.workDir()).setRestartCount(0);
+        switch (r.memory().per()) {
+            case NODE -> b.setMemPerNodeRequested(true);
+            case CPU -> b.setMemPerCpuMb(r.memory().mebibytes());
+            case GPU -> b.setMemPerGpuMb(r.memory().mebibytes());
+            default -> { }
+        }
+        if (r.ntasksPerNode() > 0) {
+            b.setNtasksPerNode(r.ntasksPerNode());
+        }
+        for (GresRequest g : r.gres()) {
+            if (!g.name().equals("gpu")) {
+                continue;
+            }
+            String text = g.typedCount();
+            switch (g.per()) {
+                case JOB -> b.setGpus(text);
+                case NODE, SOCKET -> b.setGpusPerNode(text);
+                case TASK -> b.setGpusPerTask((int) g.count());
+            }
+        }
     }
 
     /** The job's {@code --signal}, kept in Slurm's text form ({@code B:USR1@90}). */

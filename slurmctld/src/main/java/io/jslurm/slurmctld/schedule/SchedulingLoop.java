@@ -87,15 +87,29 @@ public final class SchedulingLoop implements AutoCloseable {
         }
     }
 
+    /**
+     * Passes triggered by events are at least this far apart, so a burst of submissions costs one pass, not one
+     * each (Slurm's batch_sched_delay plays the same part).
+     */
+    private static final long MIN_SPACING_NANOS = 500_000_000L;
+
     private void run() {
+        long lastPass = System.nanoTime() - MIN_SPACING_NANOS;
         while (!closed) {
             try {
                 synchronized (wake) {
                     if (!workPending) {
                         wake.wait(interval.toMillis());
                     }
+                }
+                long sinceLast = System.nanoTime() - lastPass;
+                if (sinceLast < MIN_SPACING_NANOS) {
+                    Thread.sleep((MIN_SPACING_NANOS - sinceLast) / 1_000_000 + 1);
+                }
+                synchronized (wake) {
                     workPending = false;
                 }
+                lastPass = System.nanoTime();
                 if (closed) {
                     return;
                 }

@@ -7,17 +7,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.proto.JobState;
-import io.jslurm.protocol.proto.NodeHardware;
 import io.jslurm.protocol.proto.NodeHeartbeat;
 import io.jslurm.protocol.proto.NodeInfoRequest;
 import io.jslurm.protocol.proto.NodeInfoResponse;
 import io.jslurm.protocol.proto.NodeRecord;
-import io.jslurm.protocol.proto.NodeRegistration;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.SubmitBatchJobResponse;
 import io.jslurm.protocol.proto.UpdateNodeRequest;
 import io.jslurm.slurmctld.ControllerFixture;
-import io.jslurm.slurmctld.SlurmdPeer;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -31,26 +28,15 @@ class NodeLifecycleTest {
     @TempDir
     Path dir;
     ControllerFixture cluster;
-    SlurmdPeer slurmd;
 
     @BeforeEach
     void start() throws Exception {
         cluster = new ControllerFixture(dir);
-        slurmd = new SlurmdPeer(cluster.key, cluster.clock);
     }
 
     @AfterEach
     void stop() throws Exception {
-        slurmd.close();
         cluster.close();
-    }
-
-    private NodeRegistration registration(String node, long memoryMb) {
-        return NodeRegistration.newBuilder().setNodeName(node).setSlurmdPort(slurmd.port())
-                .setHardware(NodeHardware.newBuilder().setCpus(8).setSockets(1).setCoresPerSocket(8)
-                        .setThreadsPerCore(1).setRealMemoryMb(memoryMb))
-                .addGpus(io.jslurm.protocol.proto.Gpu.newBuilder().setIndex(0).setType("a100"))
-                .addGpus(io.jslurm.protocol.proto.Gpu.newBuilder().setIndex(1).setType("a100")).build();
     }
 
     private NodeRecord node(String name) throws Exception {
@@ -85,11 +71,11 @@ class NodeLifecycleTest {
 
     @Test
     void aNodeWithLessMemoryThanConfiguredIsDrained() throws Exception {
-        cluster.slurmd().call(registration("gpu01", 8000));
+        cluster.register("gpu01", 8000);
         assertThat(state("gpu01")).isEqualTo("IDLE+DRAIN");
         assertThat(node("gpu01").getReason()).isEqualTo("Low RealMemory");
 
-        cluster.slurmd().call(registration("gpu02", 16000));
+        cluster.register("gpu02", 16000);
         assertThat(state("gpu02")).isEqualTo("IDLE");
         assertThat(node("gpu02").getGresUsed()).isEqualTo("gpu:a100:0(IDX:N/A)");
         assertThat(node("gpu02").getPartitionsList()).containsExactly("batch");
@@ -97,7 +83,7 @@ class NodeLifecycleTest {
 
     @Test
     void silenceMarksANodeNotRespondingThenDownAndItReturnsWhenItRegisters() throws Exception {
-        cluster.slurmd().call(registration("gpu01", 16000));
+        cluster.register("gpu01", 16000);
         tick(Duration.ofSeconds(20));
         cluster.slurmd().call(NodeHeartbeat.newBuilder().setNodeName("gpu01").setCpuLoad(1.5).build());
         tick(Duration.ofSeconds(25));
@@ -108,14 +94,14 @@ class NodeLifecycleTest {
         assertThat(state("gpu01")).isEqualTo("DOWN+NOT_RESPONDING");
         assertThat(node("gpu01").getReason()).isEqualTo("Not responding");
 
-        cluster.slurmd().call(registration("gpu01", 16000));
+        cluster.register("gpu01", 16000);
         assertThat(state("gpu01")).as("ReturnToService=1").isEqualTo("IDLE");
         assertThat(node("gpu01").getReason()).isEmpty();
     }
 
     @Test
     void jobsOnALostNodeEndNodeFailOrAreRequeued() throws Exception {
-        cluster.slurmd().call(registration("gpu01", 16000));
+        cluster.register("gpu01", 16000);
         long plain = submit(job(ALICE, "alice").setRequeue(false).setCpusPerTask(4).setMemPerNodeMb(1000)
                 .setTimeLimitMinutes(10));
         long requeueable = submit(job(ALICE, "alice").setRequeue(true).setCpusPerTask(4).setMemPerNodeMb(1000)
@@ -134,7 +120,7 @@ class NodeLifecycleTest {
 
     @Test
     void operatorsDrainAndResumeNodes() throws Exception {
-        cluster.slurmd().call(registration("gpu01", 16000));
+        cluster.register("gpu01", 16000);
         UpdateNodeRequest drain = UpdateNodeRequest.newBuilder().setNodeList("gpu01").setState(UpdateNodeRequest.StateChange.DRAIN)
                 .setReason("maintenance").build();
         assertThatThrownBy(() -> cluster.client(ALICE).call(drain))

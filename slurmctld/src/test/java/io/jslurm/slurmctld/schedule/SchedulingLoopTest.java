@@ -4,13 +4,10 @@ import static io.jslurm.slurmctld.ControllerFixture.ALICE;
 import static io.jslurm.slurmctld.ControllerFixture.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jslurm.protocol.proto.Gpu;
 import io.jslurm.protocol.proto.JobComplete;
 import io.jslurm.protocol.proto.JobRecord;
 import io.jslurm.protocol.proto.JobState;
 import io.jslurm.protocol.proto.LaunchBatchJob;
-import io.jslurm.protocol.proto.NodeHardware;
-import io.jslurm.protocol.proto.NodeRegistration;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.SubmitBatchJobResponse;
 import io.jslurm.protocol.proto.WarningSignal;
@@ -37,19 +34,13 @@ class SchedulingLoopTest {
     @BeforeEach
     void start() throws Exception {
         cluster = new ControllerFixture(dir);
-        slurmd = new SlurmdPeer(cluster.key, cluster.clock);
-        for (String node : new String[] {"gpu01", "gpu02"}) {
-            cluster.slurmd().call(NodeRegistration.newBuilder().setNodeName(node).setSlurmdPort(slurmd.port())
-                    .setHardware(NodeHardware.newBuilder().setCpus(8).setSockets(1).setCoresPerSocket(8)
-                            .setThreadsPerCore(1).setRealMemoryMb(16000))
-                    .addGpus(Gpu.newBuilder().setIndex(0).setType("a100"))
-                    .addGpus(Gpu.newBuilder().setIndex(1).setType("a100")).build());
-        }
+        slurmd = cluster.slurmdPeer;
+        cluster.register("gpu01", 16000);
+        cluster.register("gpu02", 16000);
     }
 
     @AfterEach
     void stop() throws Exception {
-        slurmd.close();
         cluster.close();
     }
 
@@ -159,5 +150,38 @@ class SchedulingLoopTest {
                 io.jslurm.protocol.proto.JobTarget.newBuilder().setJobId((int) cancelled)).build());
         assertThat(cluster.job(cancelled).getState()).isEqualTo(JobState.JOB_CANCELLED);
         assertThat(slurmd.next(io.jslurm.protocol.proto.TerminateJob.class, WAIT).getJobId()).isEqualTo(cancelled);
+    }
+
+    @Test
+    void aJobKilledAfterItsTimeLimitEndsTimeout() throws Exception {
+        long jobId = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
+        cluster.controller.loop().runPass();
+        cluster.clock.advance(Duration.ofMinutes(10).plusSeconds(30));
+        cluster.slurmd().call(JobComplete.newBuilder().setJobId((int) jobId).setNodeName("gpu01").setTermSignal(9)
+                .build());
+        JobRecord ended = cluster.job(jobId);
+        assertThat(ended.getState()).isEqualTo(JobState.JOB_TIMEOUT);
+        assertThat(ended.getStateReason()).isEqualTo("TimeLimit");
+        assertThat(ended.getTermSignal()).isEqualTo(9);
+    }
+
+    @Test
+    void aJobWhoseLaunchCannotReachSlurmdIsRequeuedAndHeld() throws Exception {
+        int deadPort;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+            deadPort = probe.getLocalPort();
+        }
+        cluster.slurmd().call(cluster.registration("gpu01", 16000).toBuilder().setSlurmdPort(deadPort).build());
+        long jobId = submit(job(ALICE, "alice").setNodelist("gpu01").setTimeLimitMinutes(10));
+        cluster.controller.loop().runPass();
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        JobRecord record = cluster.job(jobId);
+        while (!record.getStateReason().equals("JobHeldAdmin") && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            record = cluster.job(jobId);
+        }
+        assertThat(record.getState()).isEqualTo(JobState.JOB_PENDING);
+        assertThat(record.getStateReason()).isEqualTo("JobHeldAdmin");
+        assertThat(record.getRestartCount()).isEqualTo(1);
     }
 }
