@@ -121,15 +121,19 @@ final class NodeRpcHandlers {
     private Message terminate(RpcCall<TerminateJob> call) {
         TerminateJob request = call.request();
         long jobId = Integer.toUnsignedLong(request.getJobId());
-        if (runner.status(jobId).isEmpty()) {
-            LOG.info("job {}: terminate request for a job not running here; acknowledged", jobId);
-            return Ack.getDefaultInstance();
-        }
-        try {
-            runner.cancel(jobId);
-            LOG.info("job {}: terminating{}", jobId, request.getReason().isEmpty() ? "" : " (" + request.getReason() + ")");
-        } catch (IllegalArgumentException e) {
-            LOG.info("job {}: ended before the terminate request", jobId);
+        // Under the launch lock, so that a launch of this job in progress finishes first and is ended.
+        synchronized (launchLock) {
+            if (runner.status(jobId).isEmpty()) {
+                LOG.info("job {}: terminate request for a job not running here; acknowledged", jobId);
+                return Ack.getDefaultInstance();
+            }
+            try {
+                runner.cancel(jobId);
+                LOG.info("job {}: terminating{}", jobId,
+                        request.getReason().isEmpty() ? "" : " (" + request.getReason() + ")");
+            } catch (IllegalArgumentException e) {
+                LOG.info("job {}: ended before the terminate request", jobId);
+            }
         }
         return Ack.getDefaultInstance();
     }

@@ -1,6 +1,7 @@
 package io.jslurm.slurmd.daemon;
 
 import io.jslurm.conf.LoadedConfig;
+import io.jslurm.conf.slurm.PortRange;
 import io.jslurm.protocol.auth.Authenticator;
 import io.jslurm.protocol.auth.SlurmAuth;
 import io.jslurm.protocol.auth.SlurmCredentialSigner;
@@ -40,6 +41,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -153,10 +155,12 @@ public final class Slurmd implements AutoCloseable {
         return runner.jobIds();
     }
 
+    /** Every SlurmctldHost, primary first, on each port of SlurmctldPort (which may be a range). */
     private List<InetSocketAddress> controllers() {
-        int port = setup.config().slurm().slurmctldPort().first();
+        PortRange ports = setup.config().slurm().slurmctldPort();
         return setup.config().slurm().controllers().stream()
-                .map(controller -> new InetSocketAddress(controller.connectTo(), port))
+                .flatMap(controller -> IntStream.rangeClosed(ports.first(), ports.last())
+                        .mapToObj(port -> new InetSocketAddress(controller.connectTo(), port)))
                 .toList();
     }
 

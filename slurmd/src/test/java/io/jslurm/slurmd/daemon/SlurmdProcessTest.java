@@ -11,7 +11,6 @@ import io.jslurm.slurmd.hw.NodeHardwareProbe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,24 +29,19 @@ import org.junit.jupiter.api.io.TempDir;
 class SlurmdProcessTest {
     @TempDir
     static Path root;
-    private static TestAccount user;
-    private static TestCluster cluster;
-    private static Path workDir;
+    private static TestSite site;
     private TestController controller;
     private final List<Process> processes = new ArrayList<>();
 
     @BeforeAll
     static void createUserAndCluster() throws IOException {
-        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
-        user = TestAccount.create();
-        workDir = user.ownDirectory(root, "work");
-        cluster = TestCluster.create(root, NodeHardwareProbe.thisMachine().shortHostName(), List.of("pn1"));
+        site = TestSite.create(root, NodeHardwareProbe.thisMachine().shortHostName(), List.of("pn1"));
     }
 
     @AfterAll
     static void deleteUser() throws IOException {
-        if (user != null) {
-            user.close();
+        if (site != null) {
+            site.close();
         }
     }
 
@@ -62,10 +56,11 @@ class SlurmdProcessTest {
         }
     }
 
+    /** slurmd with the JVM flags the distribution's launcher gives daemons. */
     private Process slurmd() throws IOException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process process = new ProcessBuilder(java.toString(), "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                SlurmdMain.class.getName(), "-D", "-N", "pn1", "-f", cluster.slurmConf.toString())
+        Process process = new ProcessBuilder(java.toString(), "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError", "-cp", System.getProperty("java.class.path"),
+                SlurmdMain.class.getName(), "-D", "-N", "pn1", "-f", site.cluster.slurmConf.toString())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(root.resolve("slurmd-stderr.log").toFile()))
                 .start();
@@ -75,21 +70,21 @@ class SlurmdProcessTest {
 
     @Test
     void killedSlurmdLeavesJobsRunningAndItsSuccessorReportsEachEndOnce() throws Exception {
-        controller = TestController.start(cluster.key, cluster.controllerPort);
-        int port = cluster.nodePorts.get("pn1");
+        controller = TestController.start(site.cluster.key, site.cluster.controllerPort);
+        int port = site.cluster.nodePorts.get("pn1");
         Process first = slurmd();
         assertThat(controller.nextRegistration().getRunningJobsList()).isEmpty();
         Thread.sleep(3_000);
-        System.out.println("FIGURE slurmd RSS at idle (separate JVM, SerialGC, no heap flags): "
+        System.out.println("FIGURE slurmd RSS at idle (separate JVM, the launcher's daemon flags: G1, default heap): "
                 + rssKib(first.pid()) / 1024 + " MiB");
 
         int longJob = TestJobs.nextId();
         int shortJob = TestJobs.nextId();
-        Path longReady = workDir.resolve("ready-" + longJob);
-        Path shortReady = workDir.resolve("ready-" + shortJob);
-        controller.call(port, TestJobs.launch(longJob, user, "pn1", workDir,
+        Path longReady = site.workDir.resolve("ready-" + longJob);
+        Path shortReady = site.workDir.resolve("ready-" + shortJob);
+        controller.call(port, TestJobs.launch(longJob, site.user, "pn1", site.workDir,
                 "touch " + longReady + "\nsleep 10\necho finished\nexit 5"));
-        controller.call(port, TestJobs.launch(shortJob, user, "pn1", workDir,
+        controller.call(port, TestJobs.launch(shortJob, site.user, "pn1", site.workDir,
                 "touch " + shortReady + "\nsleep 1\nexit 6"));
         SlurmdTest.awaitFile(longReady);
         SlurmdTest.awaitFile(shortReady);
@@ -112,23 +107,23 @@ class SlurmdProcessTest {
         assertThat(ends.get(shortJob).getExitCode()).isEqualTo(6);
         assertThat(ends.get(longJob).getExitCode()).isEqualTo(5);
         assertThat(ends.get(longJob).getState()).isEqualTo(JobState.JOB_FAILED);
-        assertThat(Files.readString(workDir.resolve("slurm-" + longJob + ".out"))).contains("finished");
+        assertThat(Files.readString(site.workDir.resolve("slurm-" + longJob + ".out"))).contains("finished");
         assertThat(controller.completions.poll(3, TimeUnit.SECONDS)).as("a second report").isNull();
-        assertThat(Files.readString(cluster.logFile("pn1")))
+        assertThat(Files.readString(site.cluster.logFile("pn1")))
                 .contains("re-attached").contains("completion delivered");
     }
 
     @Test
     void stoppedSlurmdRemovesItsPidFileAndCompletionsWaitForTheController() throws Exception {
-        int port = cluster.nodePorts.get("pn1");
+        int port = site.cluster.nodePorts.get("pn1");
         Process slurmd = slurmd();
         Path pidFile = root.resolve("run/slurmd-pn1.pid");
         SlurmdTest.awaitFile(pidFile);
         SlurmdTest.awaitTrue(() -> logHas("started as node pn1"));
         int jobId = TestJobs.nextId();
-        TestController sender = TestController.start(cluster.key, 0);
+        TestController sender = TestController.start(site.cluster.key, 0);
         try {
-            sender.call(port, TestJobs.launch(jobId, user, "pn1", workDir, "exit 0"));
+            sender.call(port, TestJobs.launch(jobId, site.user, "pn1", site.workDir, "exit 0"));
         } finally {
             sender.close();
         }
@@ -139,7 +134,7 @@ class SlurmdProcessTest {
         assertThat(slurmd.waitFor(20, TimeUnit.SECONDS)).isTrue();
         assertThat(pidFile).doesNotExist();
 
-        controller = TestController.start(cluster.key, cluster.controllerPort);
+        controller = TestController.start(site.cluster.key, site.cluster.controllerPort);
         slurmd();
         JobComplete end = controller.nextCompletion();
         assertThat(end.getJobId()).isEqualTo(jobId);
@@ -152,14 +147,14 @@ class SlurmdProcessTest {
         try {
             return controller.nextCompletion();
         } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "; slurmd's log:\n" + Files.readString(cluster.logFile("pn1"))
+            throw new AssertionError(e.getMessage() + "; slurmd's log:\n" + Files.readString(site.cluster.logFile("pn1"))
                     + "\nstderr:\n" + Files.readString(root.resolve("slurmd-stderr.log")), e);
         }
     }
 
     private static boolean logHas(String text) {
         try {
-            return Files.exists(cluster.logFile("pn1")) && Files.readString(cluster.logFile("pn1")).contains(text);
+            return Files.exists(site.cluster.logFile("pn1")) && Files.readString(site.cluster.logFile("pn1")).contains(text);
         } catch (IOException e) {
             return false;
         }

@@ -21,7 +21,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,31 +43,26 @@ class SlurmdTest {
 
     @TempDir
     static Path root;
-    private static TestAccount user;
-    private static TestCluster cluster;
-    private static Path workDir;
+    private static TestSite site;
 
     private TestController controller;
     private final List<Slurmd> daemons = new ArrayList<>();
 
     @BeforeAll
     static void createUserAndCluster() throws IOException {
-        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
-        user = TestAccount.create();
-        workDir = user.ownDirectory(root, "work");
-        cluster = TestCluster.create(root, HARDWARE.nodeName(), List.of("tn1", "tn2"));
+        site = TestSite.create(root, HARDWARE.nodeName(), List.of("tn1", "tn2"));
     }
 
     @AfterAll
     static void deleteUser() throws IOException {
-        if (user != null) {
-            user.close();
+        if (site != null) {
+            site.close();
         }
     }
 
     @BeforeEach
     void startController() throws InterruptedException {
-        controller = TestController.start(cluster.key, cluster.controllerPort);
+        controller = TestController.start(site.cluster.key, site.cluster.controllerPort);
     }
 
     @AfterEach
@@ -85,7 +79,7 @@ class SlurmdTest {
     }
 
     private Slurmd start(String node) throws Exception {
-        SlurmdOptions options = SlurmdOptions.parse(List.of("-N", node, "-f", cluster.slurmConf.toString()), Optional.empty());
+        SlurmdOptions options = SlurmdOptions.parse(List.of("-N", node, "-f", site.cluster.slurmConf.toString()), Optional.empty());
         Slurmd.Setup setup = new DaemonCommand(() -> HARDWARE, () -> new GpuDetection.NoLibrary("none in this test"),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).setup(options);
         Slurmd slurmd = Slurmd.start(setup);
@@ -93,8 +87,17 @@ class SlurmdTest {
         return slurmd;
     }
 
+    /** Launches a job on tn1 whose script first leaves a mark, and waits for the mark. */
+    private int launchRunning(String scriptBody) throws Exception {
+        int jobId = TestJobs.nextId();
+        Path ready = site.mark("ready", jobId);
+        controller.call(port("tn1"), TestJobs.launch(jobId, site.user, "tn1", site.workDir, "touch " + ready + "\n" + scriptBody));
+        awaitFile(ready);
+        return jobId;
+    }
+
     private int port(String node) {
-        return cluster.nodePorts.get(node);
+        return site.cluster.nodePorts.get(node);
     }
 
     @Test
@@ -126,8 +129,8 @@ class SlurmdTest {
         controller.nextRegistration();
         int jobId = TestJobs.nextId();
 
-        Object reply = controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir,
-                "id -un > " + workDir.resolve("whoami-" + jobId) + "\necho \"$SLURM_JOB_ID $SLURM_JOB_NODELIST\"\nexit 3"));
+        Object reply = controller.call(port("tn1"), TestJobs.launch(jobId, site.user, "tn1", site.workDir,
+                "id -un > " + site.workDir.resolve("whoami-" + jobId) + "\necho \"$SLURM_JOB_ID $SLURM_JOB_NODELIST\"\nexit 3"));
 
         assertThat(reply).isInstanceOf(Ack.class);
         JobComplete completion = controller.nextCompletion();
@@ -136,8 +139,8 @@ class SlurmdTest {
         assertThat(completion.getExitCode()).isEqualTo(3);
         assertThat(completion.getTermSignal()).isZero();
         assertThat(completion.getState()).isEqualTo(JobState.JOB_FAILED);
-        assertThat(Files.readString(workDir.resolve("whoami-" + jobId)).strip()).isEqualTo(user.name);
-        assertThat(Files.readString(workDir.resolve("slurm-" + jobId + ".out")).strip()).isEqualTo(jobId + " tn1");
+        assertThat(Files.readString(site.workDir.resolve("whoami-" + jobId)).strip()).isEqualTo(site.user.name);
+        assertThat(Files.readString(site.workDir.resolve("slurm-" + jobId + ".out")).strip()).isEqualTo(jobId + " tn1");
     }
 
     @Test
@@ -145,17 +148,23 @@ class SlurmdTest {
         start("tn1");
         controller.nextRegistration();
         List<Long> delaysMicros = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < 12; i++) {
             int jobId = TestJobs.nextId();
-            Path started = workDir.resolve("started-" + jobId);
+            Path started = site.mark("started", jobId);
             long sentNanos = epochNanos();
-            controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir, "date +%s%N > " + started));
+            controller.call(port("tn1"), TestJobs.launch(jobId, site.user, "tn1", site.workDir, "date +%s%N > " + started));
             assertThat(controller.nextCompletion().getState()).isEqualTo(JobState.JOB_COMPLETED);
-            delaysMicros.add((Long.parseLong(Files.readString(started).strip()) - sentNanos) / 1000);
+            if (i >= 2) {
+                // The first launches load and compile the launch path; a running slurmd has done that long ago.
+                delaysMicros.add((Long.parseLong(Files.readString(started).strip()) - sentNanos) / 1000);
+            }
         }
         delaysMicros.sort(null);
-        System.out.println("FIGURE slurmd LaunchBatchJob sent -> script running (us, sorted, 5 launches): " + delaysMicros);
-        assertThat(delaysMicros.get(0)).isPositive();
+        System.out.println("FIGURE slurmd LaunchBatchJob sent -> script running, 10 launches after 2 warm-up (us):"
+                + " min " + delaysMicros.get(0) + ", median " + delaysMicros.get(5) + ", max " + delaysMicros.get(9)
+                + ", load average " + Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        assertThat(delaysMicros.get(0)).as("the script runs after the request was sent").isPositive();
+        assertThat(delaysMicros.get(5)).as("median, even on a loaded machine").isLessThan(2_000_000);
     }
 
     private static long epochNanos() {
@@ -167,27 +176,20 @@ class SlurmdTest {
     void signalReachesTheScript() throws Exception {
         start("tn1");
         controller.nextRegistration();
-        int jobId = TestJobs.nextId();
-        Path ready = workDir.resolve("ready-" + jobId);
-        controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir,
-                "trap 'echo got USR1; exit 7' USR1\ntouch " + ready + "\nwhile true; do sleep 0.1; done"));
-        awaitFile(ready);
+        int jobId = launchRunning("trap 'echo got USR1; exit 7' USR1\nwhile true; do sleep 0.1; done");
 
         controller.call(port("tn1"), SignalJob.newBuilder().setJobId(jobId).setSignal(10).build());
 
         JobComplete completion = controller.nextCompletion();
         assertThat(completion.getExitCode()).isEqualTo(7);
-        assertThat(Files.readString(workDir.resolve("slurm-" + jobId + ".out"))).contains("got USR1");
+        assertThat(Files.readString(site.workDir.resolve("slurm-" + jobId + ".out"))).contains("got USR1");
     }
 
     @Test
     void terminateEndsTheJobCancelled() throws Exception {
         start("tn1");
         controller.nextRegistration();
-        int jobId = TestJobs.nextId();
-        Path ready = workDir.resolve("ready-" + jobId);
-        controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir, "touch " + ready + "\nsleep 300"));
-        awaitFile(ready);
+        int jobId = launchRunning("sleep 300");
 
         assertThat(controller.call(port("tn1"), TerminateJob.newBuilder().setJobId(jobId).setReason("scancel").build()))
                 .isInstanceOf(Ack.class);
@@ -202,12 +204,9 @@ class SlurmdTest {
     void aJobRunsOnceAndUnknownJobsAreHandledAsSlurmDoes() throws Exception {
         start("tn1");
         controller.nextRegistration();
-        int jobId = TestJobs.nextId();
-        Path ready = workDir.resolve("ready-" + jobId);
-        controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir, "touch " + ready + "\nsleep 300"));
-        awaitFile(ready);
+        int jobId = launchRunning("sleep 300");
 
-        assertThatThrownBy(() -> controller.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir, "exit 0")))
+        assertThatThrownBy(() -> controller.call(port("tn1"), TestJobs.launch(jobId, site.user, "tn1", site.workDir, "exit 0")))
                 .isInstanceOfSatisfying(RpcException.class,
                         e -> assertThat(e.errorCode()).isEqualTo(SlurmdErrors.ESLURM_DUPLICATE_JOB_ID));
         assertThatThrownBy(() -> controller.call(port("tn1"), SignalJob.newBuilder().setJobId(jobId + 1).setSignal(10).build()))
@@ -227,10 +226,10 @@ class SlurmdTest {
         controller.nextRegistration();
 
         assertThat(controller.call(port("tn1"), Ping.getDefaultInstance())).isInstanceOf(Pong.class);
-        assertThatThrownBy(() -> controller.callAs(port("tn1"), Ping.getDefaultInstance(), user.uid))
+        assertThatThrownBy(() -> controller.callAs(port("tn1"), Ping.getDefaultInstance(), site.user.uid))
                 .isInstanceOfSatisfying(RpcException.class, e -> assertThat(e.errorCode()).isEqualTo(2002));
         assertThatThrownBy(() -> controller.callAs(port("tn1"),
-                TestJobs.launch(TestJobs.nextId(), user, "tn1", workDir, "exit 0"), user.uid))
+                TestJobs.launch(TestJobs.nextId(), site.user, "tn1", site.workDir, "exit 0"), site.user.uid))
                 .isInstanceOfSatisfying(RpcException.class, e -> assertThat(e.errorCode()).isEqualTo(2002));
     }
 
@@ -240,16 +239,16 @@ class SlurmdTest {
         Slurmd slurmd = start("tn1");
         int jobId = TestJobs.nextId();
         // The controller is down: a launch arriving from elsewhere (its restarted self) still runs.
-        TestController sender = TestController.start(cluster.key, 0);
+        TestController sender = TestController.start(site.cluster.key, 0);
         try {
-            sender.call(port("tn1"), TestJobs.launch(jobId, user, "tn1", workDir, "exit 4"));
+            sender.call(port("tn1"), TestJobs.launch(jobId, site.user, "tn1", site.workDir, "exit 4"));
         } finally {
             sender.close();
         }
         awaitTrue(() -> slurmd.runningJobs().isEmpty());
         Thread.sleep(2_500);
 
-        controller = TestController.start(cluster.key, cluster.controllerPort);
+        controller = TestController.start(site.cluster.key, site.cluster.controllerPort);
 
         assertThat(controller.nextRegistration().getNodeName()).isEqualTo("tn1");
         JobComplete completion = controller.nextCompletion();
@@ -270,13 +269,13 @@ class SlurmdTest {
         assertThat(second.localAddress().getPort()).isEqualTo(port("tn2"));
         int jobOnFirst = TestJobs.nextId();
         int jobOnSecond = TestJobs.nextId();
-        controller.call(port("tn1"), TestJobs.launch(jobOnFirst, user, "tn1", workDir, "exit 1"));
-        controller.call(port("tn2"), TestJobs.launch(jobOnSecond, user, "tn2", workDir, "exit 2"));
+        controller.call(port("tn1"), TestJobs.launch(jobOnFirst, site.user, "tn1", site.workDir, "exit 1"));
+        controller.call(port("tn2"), TestJobs.launch(jobOnSecond, site.user, "tn2", site.workDir, "exit 2"));
         List<JobComplete> ends = List.of(controller.nextCompletion(), controller.nextCompletion());
         assertThat(ends).extracting(end -> end.getNodeName() + ":" + end.getJobId() + ":" + end.getExitCode())
                 .containsExactlyInAnyOrder("tn1:" + jobOnFirst + ":1", "tn2:" + jobOnSecond + ":2");
-        assertThat(cluster.spoolDir("tn1").resolve("job_wrapper.pl")).exists();
-        assertThat(cluster.spoolDir("tn2").resolve("job_wrapper.pl")).exists();
+        assertThat(site.cluster.spoolDir("tn1").resolve("job_wrapper.pl")).exists();
+        assertThat(site.cluster.spoolDir("tn2").resolve("job_wrapper.pl")).exists();
         assertThat(Files.readString(root.resolve("run/slurmd-tn1.pid")).strip())
                 .isEqualTo(Long.toString(ProcessHandle.current().pid()));
         assertThat(root.resolve("run/slurmd-tn2.pid")).exists();

@@ -31,12 +31,18 @@ final class TestCluster {
         this.nodePorts = nodePorts;
     }
 
-    static TestCluster create(Path dir, String hostName, List<String> nodes) throws IOException {
+    /** A fresh cluster key in {@code dir/slurm.key}, readable by root only, where slurmd looks for it. */
+    static SlurmKey writeKey(Path dir) throws IOException {
         byte[] keyBytes = new byte[48];
         new SecureRandom().nextBytes(keyBytes);
         Path keyFile = dir.resolve("slurm.key");
         Files.write(keyFile, keyBytes);
         Files.setPosixFilePermissions(keyFile, PosixFilePermissions.fromString("rw-------"));
+        return SlurmKey.of(keyBytes);
+    }
+
+    static TestCluster create(Path dir, String hostName, List<String> nodes) throws IOException {
+        SlurmKey key = writeKey(dir);
         int controllerPort = freePort();
         StringBuilder conf = new StringBuilder()
                 .append("ClusterName=testcluster\n")
@@ -57,7 +63,7 @@ final class TestCluster {
         conf.append("PartitionName=debug Nodes=").append(String.join(",", nodes)).append(" Default=YES\n");
         Path slurmConf = dir.resolve("slurm.conf");
         Files.writeString(slurmConf, conf, StandardCharsets.UTF_8);
-        return new TestCluster(dir, slurmConf, SlurmKey.of(keyBytes), controllerPort, Map.copyOf(ports));
+        return new TestCluster(dir, slurmConf, key, controllerPort, Map.copyOf(ports));
     }
 
     Path spoolDir(String node) {
