@@ -24,6 +24,7 @@ import io.jslurm.slurmctld.schedule.SchedulingLoop;
 import io.jslurm.slurmctld.schedule.SlurmdClients;
 import io.jslurm.slurmctld.state.JobStore;
 import io.jslurm.slurmctld.state.JobStoreConfig;
+import io.jslurm.slurmctld.accounting.AccountedJobStore;
 import io.jslurm.slurmctld.state.JournaledJobStore;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -89,7 +90,13 @@ public final class Controller implements AutoCloseable {
                 .withJobIds(slurm.limits().firstJobId(), Math.max(slurm.limits().maxJobId(),
                         slurm.limits().firstJobId() + 1))
                 .withMinJobAge(slurm.timers().minJobAge());
-        JobStore store = JournaledJobStore.open(storeConfig, clock);
+        JobStore store;
+        try {
+            store = AccountedJobStore.withAccounting(JournaledJobStore.open(storeConfig, clock), slurm, key,
+                    options.slurmUserUid(), clock);
+        } catch (java.io.IOException unqueueable) {
+            throw new java.io.UncheckedIOException("cannot open the accounting queue", unqueueable);
+        }
         NodeTable nodes = new NodeTable(slurm.nodes(), slurm.timers().slurmdTimeout(),
                 slurm.limits().returnToService(), clock, new NodeStateFile(slurm.paths().stateSaveLocation()));
         Allocations allocations = new Allocations();

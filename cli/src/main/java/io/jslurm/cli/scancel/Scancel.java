@@ -166,43 +166,38 @@ public final class Scancel {
             err.println(PROGRAM + ": error: No job identification provided");
             return 1;
         }
+        CancelJobResponse response;
         try (Controller controller = env.controllers().open()) {
             if (interactive && !confirm(controller, request)) {
                 return 0;
             }
-            CancelJobResponse response;
-            try {
-                response = controller.call(request.build(), CancelJobResponse.class);
-            } catch (ControllerException failed) {
-                if (ids.isEmpty()) {
-                    err.println(PROGRAM + ": error: slurm_load_jobs error: " + failed.getMessage());
-                } else {
-                    for (String id : ids) {
-                        err.println(PROGRAM + ": error: " + killError(id, failed.errno(), failed.getMessage()));
-                    }
-                }
-                return 1;
-            }
-            int status = 0;
-            for (CancelResult result : response.getResultsList()) {
-                if (result.getErrorCode() == 0) {
-                    continue;
-                }
-                status = 1;
-                if (quiet && result.getErrorCode() == SlurmErrno.ESLURM_ALREADY_DONE) {
-                    continue;
-                }
-                String text = SlurmErrno.text(result.getErrorCode(), result.getErrorMessage());
-                err.println(PROGRAM + ": error: " + killError(describe(result), result.getErrorCode(), text));
-            }
-            return status;
+            response = controller.call(request.build(), CancelJobResponse.class);
         } catch (ControllerException failed) {
-            err.println(PROGRAM + ": error: " + failed.getMessage());
+            if (ids.isEmpty()) {
+                err.println(PROGRAM + ": error: slurm_load_jobs error: " + failed.getMessage());
+            } else {
+                for (String id : ids) {
+                    err.println(PROGRAM + ": error: " + killError(id, failed.getMessage()));
+                }
+            }
             return 1;
         }
+        int status = 0;
+        for (CancelResult result : response.getResultsList()) {
+            if (result.getErrorCode() == 0) {
+                continue;
+            }
+            status = 1;
+            if (quiet && result.getErrorCode() == SlurmErrno.ESLURM_ALREADY_DONE) {
+                continue;
+            }
+            String text = SlurmErrno.text(result.getErrorCode(), result.getErrorMessage());
+            err.println(PROGRAM + ": error: " + killError(describe(result), text));
+        }
+        return status;
     }
 
-    private static String killError(String id, int errno, String text) {
+    private static String killError(String id, String text) {
         String what = id.contains(".") ? "step id" : "job id";
         return "Kill job error on " + what + " " + id + ": " + text;
     }

@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class AccountingQueue implements Closeable {
 
-    static final String LOG = "records.log";
+    public static final String LOG = "records.log";
     static final String ACKED = "acked";
     static final long COMPACT_BYTES = 64L << 20;
     private static final int HEADER = 16;

@@ -1,0 +1,63 @@
+package io.jslurm.cli.scancel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jslurm.cli.client.Controller;
+import io.jslurm.cli.client.ControllerException;
+import io.jslurm.cli.testing.Console;
+import java.io.ByteArrayInputStream;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** scancel's refusals before any request, and its message when the controller cannot be reached. */
+class ScancelTest {
+
+    private static Console run(int expectedStatus, String... args) {
+        Console console = Console.offline();
+        int status = new Scancel(console.env(), new ByteArrayInputStream(new byte[0])).run(List.of(args));
+        assertThat(status).as(console.err()).isEqualTo(expectedStatus);
+        return console;
+    }
+
+    @Test
+    void nothingToCancel() {
+        assertThat(run(1).err()).isEqualTo("scancel: error: No job identification provided\n");
+    }
+
+    @Test
+    void badSignalStateAndId() {
+        assertThat(run(1, "-s", "NOPE", "12").err()).isEqualTo("scancel: error: Invalid job signal: NOPE\n");
+        assertThat(run(1, "-t", "COMPLETED", "-u", "alice").err()).startsWith(
+                "scancel: error: Invalid job state specified: COMPLETED\n");
+        assertThat(run(1, "12x").err()).isEqualTo("scancel: error: Invalid job id 12x\n");
+        assertThat(run(1, "--frobnicate").err()).startsWith("scancel: unrecognized option '--frobnicate'\n");
+    }
+
+    @Test
+    void everyIdIsReportedWhenTheControllerIsUnreachable() {
+        assertThat(run(1, "12", "13_[1-3]", "14.0").err()).isEqualTo("""
+                scancel: error: Kill job error on job id 12: Unable to contact slurm controller (connect failure)
+                scancel: error: Kill job error on job id 13_[1-3]: Unable to contact slurm controller (connect failure)
+                scancel: error: Kill job error on step id 14.0: Unable to contact slurm controller (connect failure)
+                """);
+    }
+
+    @Test
+    void refusedTargetsAreSlurmsKillJobErrors() {
+        Console console = Console.with(Map.of(), () -> new Controller() {
+            @Override
+            public <R extends com.google.protobuf.Message> R call(com.google.protobuf.Message request,
+                    Class<R> type) throws ControllerException {
+                throw new ControllerException(2017, "no such job");
+            }
+
+            @Override
+            public void close() {
+            }
+        });
+        int status = new Scancel(console.env(), new ByteArrayInputStream(new byte[0])).run(List.of("999"));
+        assertThat(status).isEqualTo(1);
+        assertThat(console.err()).isEqualTo("scancel: error: Kill job error on job id 999: Invalid job id specified\n");
+    }
+}

@@ -1,0 +1,82 @@
+package io.jslurm.slurmctld.accounting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jslurm.common.time.TimeLimit;
+import io.jslurm.protocol.proto.AcctJob;
+import io.jslurm.protocol.proto.DbdRecordBatch;
+import io.jslurm.slurmctld.job.Allocation;
+import io.jslurm.slurmctld.job.ExitCode;
+import io.jslurm.slurmctld.job.GresRequest;
+import io.jslurm.slurmctld.job.JobSpec;
+import io.jslurm.slurmctld.job.JobState;
+import io.jslurm.slurmctld.job.MemoryRequest;
+import io.jslurm.slurmctld.job.PendingReason;
+import io.jslurm.slurmctld.job.ResourceRequest;
+import io.jslurm.slurmctld.job.StateChange;
+import io.jslurm.slurmctld.state.JobStoreConfig;
+import io.jslurm.slurmctld.state.JournaledJobStore;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A job's life in the controller's table reaches slurmdbd as accounting records, in order. */
+class AccountedJobStoreTest {
+
+    @TempDir
+    Path stateDir;
+
+    /** slurmdbd's side of the connection: keeps what it is sent. */
+    private final List<AcctJob> delivered = new CopyOnWriteArrayList<>();
+
+    private final DbdConnection dbd = new DbdConnection() {
+        @Override
+        public void store(DbdRecordBatch batch) {
+            delivered.addAll(batch.getJobsList());
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    @Test
+    void submitStartAndEndAreRecordedWithResourcesAndTimes() throws Exception {
+        InstantSource clock = InstantSource.fixed(Instant.parse("2026-11-30T01:00:00Z"));
+        AccountingStorage accounting = AccountingStorage.start(stateDir, dbd);
+        try (AccountedJobStore store = new AccountedJobStore(JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock),
+                accounting, "c1", clock)) {
+            JobSpec spec = JobSpec.builder("alice", 1001, 1001).name("train").account("ml").partition("gpu").qos("normal")
+                    .resources(ResourceRequest.DEFAULT.withNodes(2, 2).withTasks(16, 8, 4)
+                            .withMemory(MemoryRequest.perNode(65536))
+                            .withGres(List.of(GresRequest.gpusPerNode("h100", 8)))
+                            .withTimeLimit(Optional.of(TimeLimit.ofMinutes(240)), Optional.empty()))
+                    .script("#!/bin/bash\nsrun true\n").workDir("/home/alice").build();
+            long id = store.submit(spec).jobId();
+            store.transition(id, StateChange.start(JobState.RUNNING,
+                    new Allocation("gpu[01-02]", 2, 128, 65536, List.of(GresRequest.gpusPerNode("h100", 8)))));
+            store.transition(id, StateChange.finish(JobState.FAILED, ExitCode.of(3, 0), PendingReason.NONE));
+
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (delivered.size() < 3 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(delivered).extracting(AcctJob::getState).containsExactly("PENDING", "RUNNING", "FAILED");
+            AcctJob done = delivered.get(2);
+            assertThat(done.getJobId()).isEqualTo((int) id);
+            assertThat(done.getCluster()).isEqualTo("c1");
+            assertThat(done.getTresRequested()).isEqualTo("cpu=64,mem=131072M,node=2,billing=64,gres/gpu=16");
+            assertThat(done.getTresAllocated()).isEqualTo("cpu=128,mem=131072M,node=2,billing=128,gres/gpu=16");
+            assertThat(done.getNodeList()).isEqualTo("gpu[01-02]");
+            assertThat(done.getExitCode()).isEqualTo(3);
+            assertThat(done.getTimeLimitMinutes()).isEqualTo(240);
+            assertThat(done.getReqMemMb()).isEqualTo(65536);
+        }
+    }
+}
