@@ -73,7 +73,8 @@ public final class Cluster implements AutoCloseable {
         List<String> argv = new ArrayList<>();
         argv.add(dist.bin("slurm-local").toString());
         argv.addAll(args);
-        return dist.runArgv(workDir, Map.of(), argv, 400);
+        // Long enough for a cold MariaDB start on a loaded machine, short enough to fail a test in time.
+        return dist.runArgv(workDir, Map.of("SLURM_LOCAL_TIMEOUT", "120"), argv, 400);
     }
 
     /** Starts whatever of this cluster does not run (after a daemon was killed or stopped). */

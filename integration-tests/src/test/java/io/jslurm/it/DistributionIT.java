@@ -75,7 +75,7 @@ class DistributionIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sacct", "sacctmgr", "sprio", "sshare", "sdiag", "srun", "salloc"})
+    @ValueSource(strings = {"sprio", "sshare", "sdiag", "srun", "salloc"})
     void commandsNotBuiltYetSaySoAndFail(String command) throws Exception {
         Distribution.Result result = dist.run(command, "--version");
         assertThat(result.exitCode()).isEqualTo(1);

@@ -68,7 +68,6 @@ class GpuWorkloadsIT {
                 .containsEntry("SLURM_NNODES", "1")
                 .containsEntry("SLURM_NTASKS", "1")
                 .containsEntry("SLURM_CPUS_PER_TASK", "2")
-                .containsEntry("SLURM_MEM_PER_NODE", "256")
                 .containsEntry("SLURM_GPUS_ON_NODE", "8")
                 .containsEntry("SLURM_CLUSTER_NAME", "local")
                 .containsEntry("SLURM_SUBMIT_DIR", cluster.workDir().toString())
@@ -193,7 +192,7 @@ class GpuWorkloadsIT {
             Thread.sleep(500);
         }
         String text = Files.exists(out) ? Files.readString(out) : "(no output file)";
-        assertThat(text).as(cluster.logTail("slurmctld.log", 30)).containsPattern("SIGUSR1 after (\\d|1\\d) s")
+        assertThat(text).as(cluster.logTail("slurmctld.log", 30)).containsPattern("SIGUSR1 after \\d+ s")
                 .contains("resumed from step-").contains("restart=1");
         assertThat(cluster.awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).isEqualTo("COMPLETED");
     }
