@@ -5,31 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Accounting through slurmdbd and its embedded MariaDB, read back with sacct. */
 class AccountingIT {
 
-    private static Cluster cluster;
+    @RegisterExtension
+    static final ClusterExtension CLUSTER = new ClusterExtension(new Cluster.Shape(1, 0, true));
 
-    @BeforeAll
-    static void start() throws Exception {
-        cluster = Cluster.start(AccountingIT.class, new Cluster.Shape(1, 0, true));
+    private static Cluster cluster() {
+        return CLUSTER.get();
     }
 
-    @AfterAll
-    static void stop() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
 
     @Test
     void sacctShowsACompletedJob() throws Exception {
-        long job = cluster.submit("--job-name=acct-hostname", "--wrap", "hostname");
-        cluster.awaitState(job, Cluster.patience(), "COMPLETED");
+        long job = cluster().submit("--job-name=acct-hostname", "--wrap", "hostname");
+        cluster().awaitState(job, Cluster.patience(), "COMPLETED");
 
         String sacct = awaitSacct(List.of(job));
 
@@ -38,15 +31,15 @@ class AccountingIT {
 
     @Test
     void noRecordIsLostWhileSlurmdbdIsStopped() throws Exception {
-        cluster.stop("slurmdbd");
+        cluster().stop("slurmdbd");
         List<Long> jobs = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            jobs.add(cluster.submit("--job-name=while-dbd-down", "--wrap", "true"));
+            jobs.add(cluster().submit("--job-name=while-dbd-down", "--wrap", "true"));
         }
         for (long job : jobs) {
-            cluster.awaitState(job, Cluster.patience(), "COMPLETED");
+            cluster().awaitState(job, Cluster.patience(), "COMPLETED");
         }
-        cluster.up();
+        cluster().up();
 
         String sacct = awaitSacct(jobs);
 
@@ -60,7 +53,7 @@ class AccountingIT {
         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
         String out = "";
         while (System.nanoTime() < deadline) {
-            out = cluster.ok("sacct", "-X", "-n", "-P", "-o", "JobID,JobName,Partition,State,ExitCode", "-j",
+            out = cluster().ok("sacct", "-X", "-n", "-P", "-o", "JobID,JobName,Partition,State,ExitCode", "-j",
                     String.join(",", jobs.stream().map(String::valueOf).toList()));
             String seen = out;
             if (jobs.stream().allMatch(job -> seen.contains(job + "|"))) {

@@ -70,16 +70,26 @@ public final class Cluster implements AutoCloseable {
 
     /** {@code slurm-local ARGS} with a limit long enough for a cold MariaDB start. */
     public Distribution.Result localCommand(List<String> args) throws IOException, InterruptedException {
+        // Long enough for a cold MariaDB start on a loaded machine, short enough to fail a test in time.
+        return localCommand(args, Duration.ofSeconds(120));
+    }
+
+    private Distribution.Result localCommand(List<String> args, Duration wait) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>();
         argv.add(dist.bin("slurm-local").toString());
         argv.addAll(args);
-        // Long enough for a cold MariaDB start on a loaded machine, short enough to fail a test in time.
-        return dist.runArgv(workDir, Map.of("SLURM_LOCAL_TIMEOUT", "120"), argv, 400);
+        return dist.runArgv(workDir, Map.of("SLURM_LOCAL_TIMEOUT", Long.toString(wait.toSeconds())), argv,
+                (int) wait.toSeconds() + 280);
     }
 
-    /** Starts whatever of this cluster does not run (after a daemon was killed or stopped). */
+    /** Starts whatever of this cluster does not run (after a daemon was killed or stopped), waiting until idle. */
     public void up() throws IOException, InterruptedException {
-        Distribution.Result up = localCommand(List.of("up", "--dir", dir.toString()));
+        up(Duration.ofSeconds(120));
+    }
+
+    /** Like {@link #up()}, giving the nodes and slurmdbd {@code wait} to be ready. */
+    public void up(Duration wait) throws IOException, InterruptedException {
+        Distribution.Result up = localCommand(List.of("up", "--dir", dir.toString()), wait);
         if (up.exitCode() != 0) {
             throw new IllegalStateException("slurm-local up failed (" + up.exitCode() + "):\n" + up.stderr());
         }
