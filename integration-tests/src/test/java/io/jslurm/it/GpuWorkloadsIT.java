@@ -250,7 +250,7 @@ class GpuWorkloadsIT {
         long job = cluster().submit("--wrap", "sleep 300");
         cluster().awaitState(job, Cluster.patience(), "RUNNING");
 
-        Distribution.Result refused = TestUsers.runAs(cluster, user, "scancel", Long.toString(job));
+        Distribution.Result refused = TestUsers.runAs(cluster(), user, "scancel", Long.toString(job));
 
         assertThat(refused.exitCode()).isNotZero();
         assertThat(refused.stderr()).contains("Kill job error on job id " + job + ": Access/permission denied");
