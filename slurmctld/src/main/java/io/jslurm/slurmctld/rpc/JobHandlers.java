@@ -73,6 +73,11 @@ public final class JobHandlers {
                     accepted.array().get(), SchedulingLoop.priority(tasks.get(0)), call.caller().uid());
         } else {
             Job job = store.submit(accepted.spec());
+            var description = call.request().getJob();
+            if (description.hasPriority() && description.getPriority() > 0 && callers.privileged(call.caller())) {
+                // sbatch --priority: only operators may pin a priority; others get the computed one, as in Slurm.
+                job = store.prioritize(job.jobId(), Integer.toUnsignedLong(description.getPriority()));
+            }
             response.setJobId((int) job.jobId());
             log.info("_slurm_rpc_submit_batch_job: JobId={} InitPrio={} uid={}", job.jobId(),
                     SchedulingLoop.priority(job), call.caller().uid());

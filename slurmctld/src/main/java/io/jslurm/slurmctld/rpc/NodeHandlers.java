@@ -76,19 +76,7 @@ public final class NodeHandlers {
      * node before slurmd last started, and that slurmd no longer reports, were lost with it.
      */
     private void reconcile(NodeView node, NodeRegistration registration) {
-        Set<Long> reported = new HashSet<>();
-        for (RunningJob running : registration.getRunningJobsList()) {
-            long jobId = Integer.toUnsignedLong(running.getJobId());
-            reported.add(jobId);
-            boolean ours = allocations.of(jobId).map(a -> a.nodeNames().contains(node.name())).orElse(false);
-            if (!ours) {
-                log.warn("Node {} runs JobId={}, which is not running there; ending it", node.name(), jobId);
-                slurmd.send(node, TerminateJob.newBuilder().setJobId((int) jobId).setReason("orphan")
-                        .setKillWaitSeconds((int) config.get().slurm().timers().killWait().toSeconds()).build(),
-                        error -> log.warn("Cannot end orphan JobId={} on {}: {}", jobId, node.name(),
-                                error.getMessage()));
-            }
-        }
+        Set<Long> reported = terminateOrphans(node, registration.getRunningJobsList());
         long slurmdStart = registration.getSlurmdStartTime();
         for (long jobId : allocations.jobsOn(Set.of(node.name()))) {
             Job job = control.store().get(jobId).orElse(null);
@@ -104,7 +92,32 @@ public final class NodeHandlers {
         if (!nodes.heartbeat(call.request())) {
             throw SlurmError.INVALID_NODE_NAME.exception(call.request().getNodeName() + " has not registered");
         }
+        nodes.get(call.request().getNodeName()).ifPresent(node ->
+                terminateOrphans(node, call.request().getRunningJobsList()));
         return Ack.getDefaultInstance();
+    }
+
+    /**
+     * Ends what slurmd runs but the controller does not place on that node (cancelled while the node was
+     * unreachable, or from before a controller restart with -c).
+     *
+     * @return the job ids slurmd reported
+     */
+    private Set<Long> terminateOrphans(NodeView node, List<RunningJob> running) {
+        Set<Long> reported = new HashSet<>();
+        for (RunningJob job : running) {
+            long jobId = Integer.toUnsignedLong(job.getJobId());
+            reported.add(jobId);
+            boolean ours = allocations.of(jobId).map(a -> a.nodeNames().contains(node.name())).orElse(false);
+            if (!ours) {
+                log.warn("Node {} runs JobId={}, which is not running there; ending it", node.name(), jobId);
+                slurmd.send(node, TerminateJob.newBuilder().setJobId((int) jobId).setReason("orphan")
+                        .setKillWaitSeconds((int) config.get().slurm().timers().killWait().toSeconds()).build(),
+                        error -> log.warn("Cannot end orphan JobId={} on {}: {}", jobId, node.name(),
+                                error.getMessage()));
+            }
+        }
+        return reported;
     }
 
     public Ack complete(RpcCall<JobComplete> call) {

@@ -27,7 +27,6 @@ import io.jslurm.slurmctld.schedule.SchedModel;
 import io.jslurm.slurmctld.state.JobStore;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -331,9 +330,5 @@ public final class SubmitValidator {
                 .constraint(d.getConstraint())
                 .hold(d.getHold())
                 .build();
-    }
-
-    static List<String> split(String text) {
-        return text.isBlank() ? List.of() : Arrays.stream(text.split(",")).map(String::strip).toList();
     }
 }

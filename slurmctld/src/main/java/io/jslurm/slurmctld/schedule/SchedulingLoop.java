@@ -231,17 +231,21 @@ public final class SchedulingLoop implements AutoCloseable {
         if (queued.isEmpty()) {
             return List.of();
         }
-        Map<Long, Integer> runningTasks = new HashMap<>();
+        Map<Long, Integer> tasksRunningOrOffered = new HashMap<>();
         for (Job job : store.query(j -> j.isArrayTask() && j.state().holdsResources())) {
-            runningTasks.merge(job.arrayJobId(), 1, Integer::sum);
+            tasksRunningOrOffered.merge(job.arrayJobId(), 1, Integer::sum);
         }
         DependencyCheck dependencies = new DependencyCheck(this::jobsById, this::singletonBlocked);
         List<PendingJob> pending = new ArrayList<>();
         for (Job job : queued) {
-            if (job.arrayMaxRunning() > 0 && job.status().hold() == Hold.NONE
-                    && runningTasks.getOrDefault(job.arrayJobId(), 0) >= job.arrayMaxRunning()) {
-                reasons.put(job.jobId(), PendingReason.JOB_ARRAY_TASK_LIMIT.slurmName());
-                continue;
+            // Only as many tasks as the %N limit leaves room for are offered, so one pass cannot exceed it.
+            if (job.arrayMaxRunning() > 0 && job.status().hold() == Hold.NONE) {
+                int running = tasksRunningOrOffered.getOrDefault(job.arrayJobId(), 0);
+                if (running >= job.arrayMaxRunning()) {
+                    reasons.put(job.jobId(), PendingReason.JOB_ARRAY_TASK_LIMIT.slurmName());
+                    continue;
+                }
+                tasksRunningOrOffered.put(job.arrayJobId(), running + 1);
             }
             List<String> partitions = Arrays.stream(job.spec().partition().split(","))
                     .filter(p -> cfg.partition(p).isPresent()).toList();

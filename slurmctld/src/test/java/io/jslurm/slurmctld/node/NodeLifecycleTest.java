@@ -139,4 +139,13 @@ class NodeLifecycleTest {
         return cluster.client(ALICE).call(SubmitBatchJobRequest.newBuilder().setJob(job).build(),
                 SubmitBatchJobResponse.class).getJobId();
     }
+
+    @Test
+    void aJobSlurmdRunsThatTheControllerDoesNotPlaceThereIsEnded() throws Exception {
+        cluster.register("gpu01", 16000);
+        cluster.slurmd().call(NodeHeartbeat.newBuilder().setNodeName("gpu01")
+                .addRunningJobs(io.jslurm.protocol.proto.RunningJob.newBuilder().setJobId(4242)).build());
+        var terminate = cluster.slurmdPeer.next(io.jslurm.protocol.proto.TerminateJob.class, Duration.ofSeconds(10));
+        assertThat(terminate.getJobId()).isEqualTo(4242);
+    }
 }

@@ -264,4 +264,23 @@ class ControllerRpcTest {
         assertThat(cluster.client(ALICE).call(PartitionInfoRequest.getDefaultInstance(), PartitionInfoResponse.class)
                 .getPartitionsList()).extracting(p -> p.getName()).containsExactly("batch", "admin", "debug");
     }
+
+    @Test
+    void cancelByFilterTouchesOnlyWhatTheCallerMayCancel() throws Exception {
+        long alicesTrain = submit(ALICE, "alice", job(ALICE, "alice"));
+        long alicesEval = submit(ALICE, "alice", job(ALICE, "alice").setName("eval"));
+        long bobs = submit(BOB, "bob", job(BOB, "bob"));
+
+        CancelJobResponse bobOnAlice = cluster.client(BOB).call(CancelJobRequest.newBuilder().addUserNames("alice")
+                .build(), CancelJobResponse.class);
+        assertThat(bobOnAlice.getResultsList()).hasSize(2).allMatch(r -> r.getErrorCode() == 2002);
+
+        CancelJobResponse byName = cluster.client(ALICE).call(CancelJobRequest.newBuilder().addUserNames("alice")
+                .addNames("eval").build(), CancelJobResponse.class);
+        assertThat(byName.getResultsList()).extracting(r -> (long) r.getTarget().getJobId())
+                .containsExactly(alicesEval);
+        assertThat(cluster.job(alicesEval).getState()).isEqualTo(JobState.JOB_CANCELLED);
+        assertThat(cluster.job(alicesTrain).getState()).isEqualTo(JobState.JOB_PENDING);
+        assertThat(cluster.job(bobs).getState()).isEqualTo(JobState.JOB_PENDING);
+    }
 }

@@ -184,4 +184,21 @@ class SchedulingLoopTest {
         assertThat(record.getStateReason()).isEqualTo("JobHeldAdmin");
         assertThat(record.getRestartCount()).isEqualTo(1);
     }
+
+    @Test
+    void anArrayRunsNoMoreTasksAtOnceThanItsLimit() throws Exception {
+        long arrayJobId = cluster.client(ALICE).call(SubmitBatchJobRequest.newBuilder().setJob(job(ALICE, "alice")
+                .setArray("0-3%2").setMemPerNodeMb(1000).setTimeLimitMinutes(10)).build(),
+                SubmitBatchJobResponse.class).getJobId();
+        cluster.controller.loop().runPass();
+        var tasks = cluster.client(ALICE).call(io.jslurm.protocol.proto.JobInfoRequest.newBuilder()
+                .addJobIds((int) arrayJobId).build(), io.jslurm.protocol.proto.JobInfoResponse.class).getJobsList();
+        assertThat(tasks).filteredOn(t -> t.getState() == JobState.JOB_RUNNING).hasSize(2);
+        assertThat(tasks).filteredOn(t -> t.getState() == JobState.JOB_PENDING)
+                .extracting(JobRecord::getStateReason).containsOnly("JobArrayTaskLimit");
+        LaunchBatchJob launch = slurmd.next(LaunchBatchJob.class, WAIT);
+        assertThat(launch.getArrayJobId()).isEqualTo(arrayJobId);
+        assertThat(launch.getArrayBounds().getCount()).isEqualTo(4);
+        assertThat(launch.getArrayBounds().getMax()).isEqualTo(3);
+    }
 }
