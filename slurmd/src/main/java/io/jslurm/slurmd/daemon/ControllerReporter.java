@@ -143,7 +143,10 @@ final class ControllerReporter implements AutoCloseable {
             link.call(heartbeat.get());
             lastHeartbeatNanos = System.nanoTime();
         } catch (IOException | RpcException e) {
-            LOG.warn("heartbeat failed: {}", e.getMessage());
+            // A controller that restarted without its node table, or another controller taking over,
+            // answers with an error: registering again tells it everything a heartbeat would.
+            LOG.warn("heartbeat failed: {}; registering again", e.getMessage());
+            registered = false;
             work();
         }
     }

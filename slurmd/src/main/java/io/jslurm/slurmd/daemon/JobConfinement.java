@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.IntStream;
 
 /**
  * The cgroup limits of a job on this node, from its allocation and cgroup.conf: the CPUs of the
@@ -54,6 +53,6 @@ final class JobConfinement {
         List<Core> cores = topology.cores();
         CpuSet indexes = CpuSet.parse(coreList);
         return CpuSet.of(indexes.stream().filter(index -> index < cores.size())
-                .flatMap(index -> cores.get(index).cpus().stream()).flatMap(cpu -> IntStream.of(cpu)));
+                .flatMap(index -> cores.get(index).cpus().stream()));
     }
 }

@@ -16,6 +16,11 @@ final class Configs {
         return new ConfLoader(new InMemoryConfFiles().with(SLURM_CONF.toString(), slurmConf)).load(SLURM_CONF);
     }
 
+    static LoadedConfig withCgroupConf(String slurmConf, String cgroupConf) {
+        return new ConfLoader(new InMemoryConfFiles().with(SLURM_CONF.toString(), slurmConf)
+                .with("/etc/slurm/cgroup.conf", cgroupConf)).load(SLURM_CONF);
+    }
+
     static LoadedConfig load(String slurmConf, String gresConf) {
         return new ConfLoader(new InMemoryConfFiles().with(SLURM_CONF.toString(), slurmConf)
                 .with("/etc/slurm/gres.conf", gresConf)).load(SLURM_CONF);

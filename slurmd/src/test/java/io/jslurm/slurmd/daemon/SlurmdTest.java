@@ -13,6 +13,10 @@ import io.jslurm.protocol.proto.Pong;
 import io.jslurm.protocol.proto.SignalJob;
 import io.jslurm.protocol.proto.TerminateJob;
 import io.jslurm.slurmd.gpu.GpuDetection;
+import io.jslurm.slurmd.gpu.GpuDevice;
+import io.jslurm.slurmd.gpu.GpuType;
+import io.jslurm.slurmd.gpu.PciBusId;
+import io.jslurm.slurmd.hw.CpuSet;
 import io.jslurm.slurmd.hw.NodeHardware;
 import io.jslurm.slurmd.hw.NodeHardwareProbe;
 import java.io.ByteArrayOutputStream;
@@ -24,6 +28,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -79,8 +85,12 @@ class SlurmdTest {
     }
 
     private Slurmd start(String node) throws Exception {
+        return start(node, new GpuDetection.NoLibrary("none in this test"));
+    }
+
+    private Slurmd start(String node, GpuDetection gpus) throws Exception {
         SlurmdOptions options = SlurmdOptions.parse(List.of("-N", node, "-f", site.cluster.slurmConf.toString()), Optional.empty());
-        Slurmd.Setup setup = new DaemonCommand(() -> HARDWARE, () -> new GpuDetection.NoLibrary("none in this test"),
+        Slurmd.Setup setup = new DaemonCommand(() -> HARDWARE, () -> gpus,
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).setup(options);
         Slurmd slurmd = Slurmd.start(setup);
         daemons.add(slurmd);
@@ -121,6 +131,35 @@ class SlurmdTest {
         assertThat(registration.getRunningJobsList()).isEmpty();
         assertThat(controller.heartbeats.poll(10, TimeUnit.SECONDS)).as("a heartbeat").isNotNull()
                 .extracting(beat -> beat.getNodeName()).isEqualTo("tn1");
+    }
+
+    @Test
+    void aControllerThatForgotTheNodeGetsARegistrationAgain() throws Exception {
+        start("tn1");
+        controller.nextRegistration();
+        assertThat(controller.heartbeats.poll(10, TimeUnit.SECONDS)).as("a heartbeat").isNotNull();
+
+        controller.forgetNodes.set(true);
+
+        assertThat(controller.nextRegistration().getNodeName()).isEqualTo("tn1");
+        controller.heartbeats.clear();
+        assertThat(controller.heartbeats.poll(10, TimeUnit.SECONDS)).as("heartbeats again").isNotNull();
+    }
+
+    @Test
+    void registrationListsTheGpusNvmlFound() throws Exception {
+        GpuDevice first = new GpuDevice(0, "NVIDIA H200", GpuType.fromNvmlName("NVIDIA H200"), "GPU-aaaa", 0,
+                GpuDevice.deviceFileOf(0), PciBusId.parse("00000000:1B:00.0"), CpuSet.parse("0"), new TreeMap<>(Map.of(1, 18)), 0);
+        GpuDevice second = new GpuDevice(1, "NVIDIA H200", GpuType.fromNvmlName("NVIDIA H200"), "GPU-bbbb", 1,
+                GpuDevice.deviceFileOf(1), PciBusId.parse("00000000:43:00.0"), CpuSet.parse("1"), new TreeMap<>(Map.of(0, 18)), 0);
+        start("tn1", new GpuDetection.Found(List.of(first, second)));
+
+        NodeRegistration registration = controller.nextRegistration();
+
+        assertThat(registration.getGpusList()).extracting(gpu -> gpu.getIndex() + " " + gpu.getType() + " "
+                        + gpu.getUuid() + " " + gpu.getDeviceFile() + " " + gpu.getPciBusId() + " " + gpu.getLinks())
+                .containsExactly("0 nvidia_h200 GPU-aaaa /dev/nvidia0 00000000:1B:00.0 -1,18",
+                        "1 nvidia_h200 GPU-bbbb /dev/nvidia1 00000000:43:00.0 18,-1");
     }
 
     @Test

@@ -29,6 +29,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The controller's side of the node protocol for tests: a real server on loopback that
@@ -41,6 +42,8 @@ final class TestController implements AutoCloseable {
     final BlockingQueue<NodeRegistration> registrations = new LinkedBlockingQueue<>();
     final BlockingQueue<NodeHeartbeat> heartbeats = new LinkedBlockingQueue<>();
     final BlockingQueue<JobComplete> completions = new LinkedBlockingQueue<>();
+    /** Set: heartbeats are answered as a controller that does not know the node answers them. */
+    final AtomicBoolean forgetNodes = new AtomicBoolean();
     private final SlurmKey key;
     private final ExecutorService workers = Executors.newFixedThreadPool(2);
     private final RpcServer server;
@@ -49,10 +52,14 @@ final class TestController implements AutoCloseable {
         this.key = key;
         RpcTable table = RpcTable.builder(EnvelopeType.NODE)
                 .route(NodeRegistration.class, Permission.SLURM_USER, Execution.WORKER, call -> {
+                    forgetNodes.set(false);
                     registrations.add(call.request());
                     return Ack.getDefaultInstance();
                 })
                 .route(NodeHeartbeat.class, Permission.SLURM_USER, Execution.WORKER, call -> {
+                    if (forgetNodes.get()) {
+                        throw new RpcException(2018, "Invalid node name specified: " + call.request().getNodeName());
+                    }
                     heartbeats.add(call.request());
                     return Ack.getDefaultInstance();
                 })

@@ -1,0 +1,53 @@
+package io.jslurm.slurmd.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jslurm.conf.LoadedConfig;
+import io.jslurm.protocol.proto.AllocatedNode;
+import io.jslurm.protocol.proto.Gpu;
+import io.jslurm.protocol.proto.LaunchBatchJob;
+import io.jslurm.slurmd.cgroup.CgroupLimits;
+import io.jslurm.slurmd.cgroup.DeviceRule;
+import io.jslurm.slurmd.hw.CpuSet;
+import io.jslurm.slurmd.hw.CpuTopology;
+import io.jslurm.slurmd.hw.Fixtures;
+import io.jslurm.slurmd.hw.NodeHardwareProbe;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class JobConfinementTest {
+    private static final String SLURM_CONF = "ClusterName=c\nSlurmctldHost=ctl\nNodeName=n1\n";
+    /** Two sockets of 32 cores with two threads each: core 0 runs CPUs 0 and 64, core 1 CPUs 1 and 65. */
+    private static final CpuTopology TOPOLOGY = new NodeHardwareProbe(Fixtures.host(Fixtures.DUAL_SOCKET_SMT), 4096,
+            Path.of("/nonexistent")).probe().topology();
+    /** Character devices that exist on every machine, standing in for /dev/nvidia0 and /dev/nvidia1. */
+    private static final List<Gpu> GPUS = List.of(
+            Gpu.newBuilder().setIndex(0).setDeviceFile("/dev/null").build(),
+            Gpu.newBuilder().setIndex(1).setDeviceFile("/dev/zero").build());
+
+    private static CgroupLimits limits(String cgroupConf, AllocatedNode here) {
+        LoadedConfig config = Configs.withCgroupConf(SLURM_CONF, cgroupConf);
+        LaunchBatchJob request = LaunchBatchJob.newBuilder().setJobId(1).setNodeList("n1").addAllocatedNodes(here).build();
+        return new JobConfinement(config.cgroup(), TOPOLOGY, 16_000, GPUS).limitsFor(request, "n1");
+    }
+
+    @Test
+    void theCoresGivenWithTheirThreadsTheMemoryAndOnlyTheGpusGiven() {
+        CgroupLimits limits = limits("ConstrainCores=yes\nConstrainRAMSpace=yes\nConstrainDevices=yes\n",
+                AllocatedNode.newBuilder().setNodeName("n1").setCores("0-1").setMemMb(2048).addGpuIndices(1).build());
+
+        CpuSet expected = CpuSet.parse(TOPOLOGY.cores().get(0).cpus() + "," + TOPOLOGY.cores().get(1).cpus());
+        assertThat(limits.cpus()).contains(expected);
+        assertThat(expected.size()).isEqualTo(2 * TOPOLOGY.threadsPerCore());
+        assertThat(limits.ramBytes()).hasValue(2048L * 1024 * 1024);
+        assertThat(limits.deniedDevices()).containsExactly(DeviceRule.of(Path.of("/dev/null")));
+    }
+
+    @Test
+    void withoutConstraintsNothingIsLimited() {
+        CgroupLimits limits = limits("", AllocatedNode.newBuilder().setNodeName("n1").setCores("0").setMemMb(2048).build());
+
+        assertThat(limits).isEqualTo(CgroupLimits.NONE);
+    }
+}
