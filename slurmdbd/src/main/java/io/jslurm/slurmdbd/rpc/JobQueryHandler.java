@@ -7,6 +7,7 @@ import io.jslurm.protocol.proto.DbdJobQuery;
 import io.jslurm.protocol.proto.DbdJobQueryResponse;
 import io.jslurm.protocol.rpc.RpcCall;
 import io.jslurm.protocol.rpc.RpcHandler;
+import io.jslurm.slurmdbd.records.JobKey;
 import io.jslurm.slurmdbd.records.JobQuery;
 import io.jslurm.slurmdbd.records.JobRecord;
 import io.jslurm.slurmdbd.records.JobState;
@@ -53,8 +54,11 @@ final class JobQueryHandler implements RpcHandler<DbdJobQuery> {
                 response.addJobs(AcctMessages.job(job));
             }
             if (q.getWithSteps() && !found.isEmpty()) {
-                for (StepRecord step : jobs.findSteps(found.stream().map(JobRecord::key).toList())) {
-                    response.addSteps(AcctMessages.step(step));
+                Set<JobKey> kept = found.stream().map(JobRecord::key).collect(Collectors.toSet());
+                for (StepRecord step : jobs.findStepsOf(query)) {
+                    if (kept.contains(step.job())) {
+                        response.addSteps(AcctMessages.step(step));
+                    }
                 }
             }
             return response.build();

@@ -71,8 +71,47 @@ public final class JobStore {
 
     /** Jobs matching the query, in submit order (then job id). */
     public List<JobRecord> findJobs(JobQuery query) throws SQLException {
-        StringBuilder sql = new StringBuilder("SELECT * FROM job_table j WHERE j.cluster = ?");
         List<Object> params = new ArrayList<>();
+        String sql = "SELECT j.* FROM job_table j" + where(query, params) + " ORDER BY j.time_submit, j.id_job";
+        return select(sql, params, JobTable::read);
+    }
+
+    /**
+     * The steps of the jobs matching the query, in one statement rather than by job keys: ordered by
+     * job as {@link #findJobs} orders them, then batch, extern, 0, 1...
+     */
+    public List<StepRecord> findStepsOf(JobQuery query) throws SQLException {
+        List<Object> params = new ArrayList<>();
+        String sql = "SELECT s.* FROM job_table j JOIN step_table s ON s.cluster = j.cluster AND s.id_job = j.id_job"
+                + " AND s.job_time_submit = j.time_submit" + where(query, params)
+                + " ORDER BY j.time_submit, j.id_job, s.id_step";
+        return select(sql, params, StepTable::read);
+    }
+
+    /** Reads one row. */
+    @FunctionalInterface
+    private interface RowReader<T> {
+        T read(ResultSet rs) throws SQLException;
+    }
+
+    private <T> List<T> select(String sql, List<Object> params, RowReader<T> reader) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.size(); i++) {
+                s.setObject(i + 1, params.get(i));
+            }
+            s.setFetchSize(10_000);
+            List<T> rows = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(reader.read(rs));
+                }
+            }
+            return rows;
+        }
+    }
+
+    private static String where(JobQuery query, List<Object> params) {
+        StringBuilder sql = new StringBuilder(" WHERE j.cluster = ?");
         params.add(query.cluster());
         query.windowEnd().ifPresent(end -> {
             sql.append(" AND j.time_submit < ?");
@@ -95,19 +134,7 @@ public final class JobStore {
             sql.append(" AND NOT EXISTS (SELECT 1 FROM job_table n WHERE n.cluster = j.cluster AND n.id_job = j.id_job"
                     + " AND n.time_submit > j.time_submit)");
         }
-        sql.append(" ORDER BY j.time_submit, j.id_job");
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql.toString())) {
-            for (int i = 0; i < params.size(); i++) {
-                s.setObject(i + 1, params.get(i));
-            }
-            List<JobRecord> jobs = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    jobs.add(JobTable.read(rs));
-                }
-            }
-            return jobs;
-        }
+        return sql.toString();
     }
 
     /** Steps of the given jobs, ordered by job and then step as sacct lists them. */

@@ -1,0 +1,142 @@
+package io.jslurm.slurmdbd.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.protobuf.Message;
+import io.jslurm.cli.client.ClientIdentity;
+import io.jslurm.cli.client.ControllerException;
+import io.jslurm.cli.sacct.AccountingDaemon;
+import io.jslurm.cli.sacct.Sacct;
+import io.jslurm.protocol.RpcException;
+import io.jslurm.protocol.client.RpcClient;
+import io.jslurm.protocol.proto.AcctJob;
+import io.jslurm.protocol.proto.DbdMessage;
+import io.jslurm.protocol.proto.DbdRecordBatch;
+import io.jslurm.protocol.proto.DbdRecordBatchResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** sacct against the real slurmdbd and MariaDB: what it prints, and how long a busy day takes. */
+class SacctEndToEndTest {
+
+    private static final int JOBS = 100_000;
+    private static DbdFixture dbd;
+
+    @BeforeAll
+    static void start() throws Exception {
+        dbd = new DbdFixture("sacct-e2e");
+        try (RpcClient<DbdMessage> controller = dbd.client(0)) {
+            for (int from = 1; from <= JOBS; from += 1_000) {
+                DbdRecordBatch.Builder batch = DbdRecordBatch.newBuilder();
+                for (int id = from; id < from + 1_000; id++) {
+                    // 100,000 submissions spread over one day
+                    AcctJob job = AcctSamples.completed("day", id, "user" + id % 40, "acct" + id % 5).toBuilder()
+                            .setSubmitTime(AcctSamples.T0 + (long) id * 86_000 / JOBS).build();
+                    batch.addJobs(job).addSteps(AcctSamples.step(job, -5, "batch")).addSteps(AcctSamples.step(job, -4, "extern"));
+                }
+                controller.call(batch.build(), DbdRecordBatchResponse.class);
+            }
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        if (dbd != null) {
+            dbd.close();
+        }
+    }
+
+    private static AccountingDaemon daemon(long uid) {
+        return new AccountingDaemon() {
+            @Override
+            public <R extends Message> R call(Message request, Class<R> responseType) throws ControllerException {
+                try (RpcClient<DbdMessage> client = dbd.client(uid)) {
+                    return client.call(request, responseType);
+                } catch (RpcException refused) {
+                    throw new ControllerException(refused.errorCode(), refused.getMessage());
+                } catch (IOException down) {
+                    throw ControllerException.configuration(down.getMessage());
+                }
+            }
+
+            @Override
+            public String clusterName() {
+                return "day";
+            }
+        };
+    }
+
+    private static int sacct(OutputStream out, String... args) {
+        InstantSource now = InstantSource.fixed(Instant.ofEpochSecond(AcctSamples.T0 + 2 * 86_400));
+        return new Sacct(new PrintStream(out, false, StandardCharsets.UTF_8), System.err, now, ZoneOffset.UTC,
+                new ClientIdentity(0, 0, "root"), daemon(0)).run(List.of(args));
+    }
+
+    @Test
+    void aJobAndItsStepsAsAUserSeesThem() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertThat(sacct(out, "-j", "42", "-o", "jobid,jobname,user,state,elapsed,maxrss,nodelist")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("""
+                JobID           JobName      User      State    Elapsed     MaxRSS        NodeList\s
+                ------------ ---------- --------- ---------- ---------- ---------- ---------------\s
+                42             train-42     user2  COMPLETED   01:00:00                      gpu01\s
+                42.batch          batch            COMPLETED   01:00:00       512M           gpu01\s
+                42.extern        extern            COMPLETED   01:00:00       512M           gpu01\s
+                """);
+    }
+
+    @Test
+    void aDayOfOneHundredThousandJobs() {
+        String day = "2026-11-01T00:00:00";
+        String end = "2026-11-02T00:00:00";
+        CountingStream counted = new CountingStream();
+        sacct(counted, "-a", "-X", "-S", day, "-E", end); // warm-up
+        double bestJobs = Double.MAX_VALUE;
+        double bestSteps = Double.MAX_VALUE;
+        for (int round = 0; round < 3; round++) {
+            counted.lines = 0;
+            long started = System.nanoTime();
+            assertThat(sacct(counted, "-a", "-X", "-S", day, "-E", end)).isZero();
+            bestJobs = Math.min(bestJobs, (System.nanoTime() - started) / 1e9);
+            assertThat(counted.lines).isEqualTo(JOBS + 2);
+            counted.lines = 0;
+            started = System.nanoTime();
+            assertThat(sacct(counted, "-a", "-S", day, "-E", end)).isZero();
+            bestSteps = Math.min(bestSteps, (System.nanoTime() - started) / 1e9);
+            assertThat(counted.lines).isEqualTo(3 * JOBS + 2);
+        }
+        System.out.printf("FIGURE sacct -a -X over a day of %,d jobs: %.2f s; with their %,d steps: %.2f s (best of 3, warm JVM)%n",
+                JOBS, bestJobs, 2 * JOBS, bestSteps);
+    }
+
+    /** Counts lines without keeping them. */
+    private static final class CountingStream extends OutputStream {
+        long lines;
+
+        @Override
+        public void write(int b) {
+            if (b == '\n') {
+                lines++;
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            for (int i = off; i < off + len; i++) {
+                if (b[i] == '\n') {
+                    lines++;
+                }
+            }
+        }
+    }
+}
