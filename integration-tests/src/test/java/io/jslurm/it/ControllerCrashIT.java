@@ -9,7 +9,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -67,8 +66,6 @@ class ControllerCrashIT {
     }
 
     @Test
-    @Disabled("needs slurmd to register again when a restarted controller answers its heartbeat with 'node1 has not"
-            + " registered': the node stays DOWN* (not responding) after slurmctld is killed and started again")
     void nodesAreIdleAgainSoonAfterTheControllerRestarts() throws Exception {
         cluster().kill9("slurmctld");
 

@@ -1,41 +1,92 @@
 package io.jslurm.cli.client;
 
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.time.InstantSource;
 import java.time.ZoneId;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
- * What a controller command runs with: its streams, environment, clock and time zone, user, and the
- * way to its controller.
+ * What a controller command runs with: its streams, environment, clock and time zone, user, and the way to its
+ * controller. The zone is looked up on first use: reading the zone rules costs a command that prints no time
+ * (sbatch) several milliseconds of start-up.
  */
-public record CommandEnvironment(PrintStream out, PrintStream err, Map<String, String> environment,
-        InstantSource clock, ZoneId zone, ClientIdentity identity, Controllers controllers) {
+public final class CommandEnvironment {
 
-    public CommandEnvironment {
-        Objects.requireNonNull(out, "out is null");
-        Objects.requireNonNull(err, "err is null");
-        environment = Map.copyOf(environment);
-        Objects.requireNonNull(clock, "clock is null");
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Map<String, String> environment;
+    private final InstantSource clock;
+    private final Supplier<ZoneId> zoneSource;
+    private final ClientIdentity identity;
+    private final Controllers controllers;
+    private ZoneId zone;
+
+    public CommandEnvironment(PrintStream out, PrintStream err, Map<String, String> environment, InstantSource clock,
+            ZoneId zone, ClientIdentity identity, Controllers controllers) {
+        this(out, err, environment, clock, () -> zone, identity, controllers);
         Objects.requireNonNull(zone, "zone is null");
-        Objects.requireNonNull(identity, "identity is null");
-        Objects.requireNonNull(controllers, "controllers is null");
+    }
+
+    private CommandEnvironment(PrintStream out, PrintStream err, Map<String, String> environment,
+            InstantSource clock, Supplier<ZoneId> zoneSource, ClientIdentity identity, Controllers controllers) {
+        this.out = Objects.requireNonNull(out, "out is null");
+        this.err = Objects.requireNonNull(err, "err is null");
+        this.environment = Map.copyOf(environment);
+        this.clock = Objects.requireNonNull(clock, "clock is null");
+        this.zoneSource = zoneSource;
+        this.identity = Objects.requireNonNull(identity, "identity is null");
+        this.controllers = Objects.requireNonNull(controllers, "controllers is null");
     }
 
     /** This process: System.out/err, its environment, the system clock and zone, slurm.conf's controller. */
     public static CommandEnvironment ofProcess() {
         Map<String, String> environment = System.getenv();
-        return new CommandEnvironment(new PrintStream(
-                new java.io.BufferedOutputStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), 1 << 16), false),
-                System.err, environment, InstantSource.system(), ZoneId.systemDefault(), ClientIdentity.current(),
-                Controllers.fromEnvironment(environment));
+        PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
+                false);
+        return new CommandEnvironment(out, System.err, environment, InstantSource.system(), ZoneId::systemDefault,
+                ClientIdentity.current(), Controllers.fromEnvironment(environment));
     }
 
-    /** Runs a command's main: exit with its status once output is flushed. */
+    /** Ends the process with {@code status} once output is flushed. */
     public static void exit(CommandEnvironment environment, int status) {
         environment.out().flush();
         environment.err().flush();
         System.exit(status);
+    }
+
+    public PrintStream out() {
+        return out;
+    }
+
+    public PrintStream err() {
+        return err;
+    }
+
+    public Map<String, String> environment() {
+        return environment;
+    }
+
+    public InstantSource clock() {
+        return clock;
+    }
+
+    public ZoneId zone() {
+        if (zone == null) {
+            zone = zoneSource.get();
+        }
+        return zone;
+    }
+
+    public ClientIdentity identity() {
+        return identity;
+    }
+
+    public Controllers controllers() {
+        return controllers;
     }
 }

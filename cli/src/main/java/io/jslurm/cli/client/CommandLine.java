@@ -29,6 +29,22 @@ public final class CommandLine {
         }
     }
 
+    private static final java.time.format.DateTimeFormatter DATE_LINE =
+            java.time.format.DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss yyyy", java.util.Locale.ROOT);
+
+    /** The first line of squeue's and sinfo's long listings: the time they describe. */
+    public static String dateLine(java.time.Instant now, java.time.ZoneId zone) {
+        return DATE_LINE.format(now.atZone(zone));
+    }
+
+    /** The command as typed, program name first, as JSON's meta records it. */
+    public static List<String> typed(String program, List<String> args) {
+        List<String> command = new java.util.ArrayList<>(args.size() + 1);
+        command.add(program);
+        command.addAll(args);
+        return command;
+    }
+
     /** Splits a comma-separated option value, dropping empty items. */
     public static List<String> list(String value) {
         return java.util.Arrays.stream(value.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();

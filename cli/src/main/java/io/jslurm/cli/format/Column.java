@@ -9,15 +9,24 @@ package io.jslurm.cli.format;
  */
 public record Column<T>(Field<T> field, int width, boolean right, String suffix) {
 
-    String render(String text) {
+    /** Appends the value padded or cut to the column's width, then the suffix. */
+    StringBuilder appendTo(StringBuilder line, String text) {
         String value = text == null ? "" : text;
-        if (width > 0 && value.length() > width) {
-            value = value.substring(0, width);
+        int length = width > 0 ? Math.min(width, value.length()) : value.length();
+        int padding = width - length;
+        if (right) {
+            pad(line, padding);
         }
-        if (width > value.length()) {
-            String padding = " ".repeat(width - value.length());
-            value = right ? padding + value : value + padding;
+        line.append(value, 0, length);
+        if (!right) {
+            pad(line, padding);
         }
-        return value + suffix;
+        return line.append(suffix);
+    }
+
+    private static void pad(StringBuilder line, int spaces) {
+        for (int i = 0; i < spaces; i++) {
+            line.append(' ');
+        }
     }
 }

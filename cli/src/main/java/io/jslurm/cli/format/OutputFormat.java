@@ -92,17 +92,22 @@ public final class OutputFormat<T> {
     public String header() {
         StringBuilder line = new StringBuilder(prefix);
         for (Column<T> column : columns) {
-            line.append(column.render(column.field().header()));
+            column.appendTo(line, column.field().header());
         }
         return line.toString();
     }
 
     public String line(T record) {
-        StringBuilder line = new StringBuilder(prefix);
+        return appendLine(new StringBuilder(), record).toString();
+    }
+
+    /** Appends the record's line, without a newline, to {@code out}. */
+    public StringBuilder appendLine(StringBuilder out, T record) {
+        out.append(prefix);
         for (Column<T> column : columns) {
-            line.append(column.render(column.field().value().apply(record)));
+            column.appendTo(out, column.field().value().apply(record));
         }
-        return line.toString();
+        return out;
     }
 
     private static <T> Field<T> byLetter(List<Field<T>> fields, char letter) {

@@ -62,9 +62,12 @@ public final class JobStates {
 
     /** What {@code %T} and {@code JobState=} show: a displayed flag, else the base state. */
     public static Name displayed(JobRecord job) {
-        for (JobStateFlag flag : SHOWN_FLAGS) {
-            if (job.getStateFlagsList().contains(flag)) {
-                return of(flag);
+        if (job.getStateFlagsCount() > 0) {
+            List<JobStateFlag> flags = job.getStateFlagsList();
+            for (JobStateFlag flag : SHOWN_FLAGS) {
+                if (flags.contains(flag)) {
+                    return of(flag);
+                }
             }
         }
         return of(job.getState());
@@ -84,8 +87,9 @@ public final class JobStates {
     public static boolean isActive(JobRecord job) {
         return switch (job.getState()) {
             case JOB_PENDING, JOB_RUNNING, JOB_SUSPENDED -> true;
-            default -> job.getStateFlagsList().contains(JobStateFlag.JOB_FLAG_COMPLETING)
-                    || job.getStateFlagsList().contains(JobStateFlag.JOB_FLAG_CONFIGURING);
+            default -> job.getStateFlagsCount() > 0
+                    && (job.getStateFlagsList().contains(JobStateFlag.JOB_FLAG_COMPLETING)
+                    || job.getStateFlagsList().contains(JobStateFlag.JOB_FLAG_CONFIGURING));
         };
     }
 
@@ -98,6 +102,9 @@ public final class JobStates {
             }
             if (states.contains(job.getState())) {
                 return true;
+            }
+            if (job.getStateFlagsCount() == 0) {
+                return false;
             }
             for (JobStateFlag flag : job.getStateFlagsList()) {
                 if (flags.contains(flag)) {

@@ -87,9 +87,14 @@ final class ControllerCommands {
             return 0;
         }
         JobDisplay display = display();
+        return print(jobs, job -> JobLayout.render(job, display, flags.oneLiner(), flags.details()));
+    }
+
+    /** Each record in its layout; a blank line after each unless one line per record. */
+    private <T> int print(List<T> records, java.util.function.Function<T, String> layout) {
         StringBuilder text = new StringBuilder();
-        for (JobRecord job : jobs) {
-            text.append(JobLayout.render(job, display, flags.oneLiner(), flags.details()));
+        for (T record : records) {
+            text.append(layout.apply(record));
             if (!flags.oneLiner()) {
                 text.append('\n');
             }
@@ -123,15 +128,7 @@ final class ControllerCommands {
             return 0;
         }
         JobDisplay display = display();
-        StringBuilder text = new StringBuilder();
-        for (NodeRecord node : nodes) {
-            text.append(NodeLayout.node(node, display, flags.oneLiner()));
-            if (!flags.oneLiner()) {
-                text.append('\n');
-            }
-        }
-        env.out().print(text);
-        return 0;
+        return print(nodes, node -> NodeLayout.node(node, display, flags.oneLiner()));
     }
 
     int showPartition(String name) {
@@ -162,15 +159,7 @@ final class ControllerCommands {
             return 0;
         }
         JobDisplay display = display();
-        StringBuilder text = new StringBuilder();
-        for (PartitionRecord partition : partitions) {
-            text.append(NodeLayout.partition(partition, display, flags.oneLiner()));
-            if (!flags.oneLiner()) {
-                text.append('\n');
-            }
-        }
-        env.out().print(text);
-        return 0;
+        return print(partitions, partition -> NodeLayout.partition(partition, display, flags.oneLiner()));
     }
 
     int showConfig() {

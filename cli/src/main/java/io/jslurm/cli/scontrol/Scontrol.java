@@ -2,6 +2,7 @@ package io.jslurm.cli.scontrol;
 
 import io.jslurm.cli.client.ClientIdentity;
 import io.jslurm.cli.client.CommandEnvironment;
+import io.jslurm.cli.client.CommandLine;
 import io.jslurm.cli.client.Controllers;
 import io.jslurm.common.Version;
 import io.jslurm.protocol.proto.JobControlRequest;
@@ -84,11 +85,8 @@ public final class Scontrol {
             err.println("scontrol: interactive mode is not implemented yet; give a command");
             return 1;
         }
-        List<String> commandLine = new ArrayList<>();
-        commandLine.add("scontrol");
-        commandLine.addAll(List.of(args));
         controller = new ControllerCommands(env, new ControllerCommands.Flags(oneLiner, details, json, quiet,
-                commandLine));
+                CommandLine.typed("scontrol", List.of(args))));
         return execute(words.get(0), words.subList(1, words.size()));
     }
 

@@ -1,5 +1,8 @@
 package io.jslurm.cli.sinfo;
 
+import static io.jslurm.cli.jobs.JobDisplay.orNotApplicable;
+import static io.jslurm.cli.jobs.JobDisplay.orNull;
+
 import io.jslurm.cli.format.Field;
 import io.jslurm.cli.jobs.JobDisplay;
 import io.jslurm.cli.nodes.NodeStates;
@@ -179,14 +182,6 @@ final class NodeFields {
             names.add(value.isEmpty() ? node.getName() : value);
         }
         return Hostlist.of(names).sorted().ranged();
-    }
-
-    private static String orNull(String value) {
-        return value.isEmpty() ? "(null)" : value;
-    }
-
-    private static String orNotApplicable(String value) {
-        return value.isEmpty() ? JobDisplay.NOT_APPLICABLE : value;
     }
 
     private void add(char letter, String name, String header, Function<NodeGroup, String> value) {

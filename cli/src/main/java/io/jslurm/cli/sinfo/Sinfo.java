@@ -6,6 +6,7 @@ import io.jslurm.cli.client.Controller;
 import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.format.Field;
 import io.jslurm.cli.format.FormatException;
+import io.jslurm.cli.format.LayoutSpec;
 import io.jslurm.cli.format.OutputFormat;
 import io.jslurm.cli.jobs.JobDisplay;
 import io.jslurm.cli.nodes.NodeJson;
@@ -23,7 +24,6 @@ import io.jslurm.protocol.proto.PartitionInfoResponse;
 import io.jslurm.protocol.proto.PartitionRecord;
 import java.io.PrintStream;
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -46,8 +46,6 @@ public final class Sinfo {
     static final String SUMMARY_FORMAT = "%9P %.5a %.10l %.16F  %N";
     static final String REASON_FORMAT = "%20E %9u %19H %N";
     static final String REASON_LONG_FORMAT = "%20E %12U %19H %6t %N";
-    private static final DateTimeFormatter DATE_LINE = DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss yyyy",
-            Locale.ROOT);
 
     private static final List<Option> OPTIONS = List.of(
             Option.flag("all", 'a'), Option.flag("dead", 'd'), Option.flag("exact", 'e'), Option.flag("noheader", 'h'),
@@ -74,8 +72,7 @@ public final class Sinfo {
     /** What the command line asks for. */
     record Settings(boolean all, boolean header, boolean longListing, boolean perNode, boolean reasons,
             boolean summarize, boolean responding, boolean dead, boolean json, boolean noConvert,
-            List<String> partitions, Optional<Hostlist> nodes, List<String> states, Optional<String> percent,
-            Optional<String> longFormat) {
+            List<String> partitions, Optional<Hostlist> nodes, List<String> states, Optional<LayoutSpec> layout) {
     }
 
     public int run(List<String> args) {
@@ -129,24 +126,21 @@ public final class Sinfo {
             return 1;
         }
         if (settings.json()) {
-            List<String> command = new ArrayList<>();
-            command.add(PROGRAM);
-            command.addAll(args);
-            NodeJson.writeSinfo(env.out(), command, env.identity(), groups.stream()
+            NodeJson.writeSinfo(env.out(), CommandLine.typed(PROGRAM, args), env.identity(), groups.stream()
                     .map(g -> new NodeJson.Group(g.partition(), g.nodes())).toList(), display);
             return 0;
         }
         OutputFormat<NodeGroup> format = format(settings, groups, display);
         PrintStream out = env.out();
         if (settings.longListing()) {
-            out.println(DATE_LINE.format(now.atZone(env.zone())));
+            out.println(CommandLine.dateLine(now, env.zone()));
         }
         if (settings.header()) {
             out.println(format.header());
         }
         StringBuilder lines = new StringBuilder();
         for (NodeGroup group : groups) {
-            lines.append(format.line(group)).append('\n');
+            format.appendLine(lines, group).append('\n');
         }
         out.print(lines);
         return 0;
@@ -166,8 +160,7 @@ public final class Sinfo {
         List<String> partitions = List.of();
         Optional<Hostlist> nodes = Optional.empty();
         List<String> states = List.of();
-        Optional<String> percent = Optional.ofNullable(env.environment().get("SINFO_FORMAT"));
-        Optional<String> longFormat = Optional.empty();
+        Optional<LayoutSpec> layout = Optional.ofNullable(env.environment().get("SINFO_FORMAT")).map(LayoutSpec::percent);
         String partitionVar = env.environment().get("SINFO_PARTITION");
         if (partitionVar != null) {
             partitions = CommandLine.list(partitionVar);
@@ -204,14 +197,8 @@ public final class Sinfo {
                         }
                     }
                 }
-                case "format" -> {
-                    percent = Optional.of(value);
-                    longFormat = Optional.empty();
-                }
-                case "Format" -> {
-                    longFormat = Optional.of(value);
-                    percent = Optional.empty();
-                }
+                case "format" -> layout = Optional.of(LayoutSpec.percent(value));
+                case "Format" -> layout = Optional.of(LayoutSpec.names(value));
                 case "yaml" -> throw new IllegalArgumentException("--yaml is not supported; use --json");
                 case "iterate" -> throw new IllegalArgumentException("--iterate is not supported yet");
                 case "reservation" -> throw new IllegalArgumentException("reservations (-T) are not supported yet");
@@ -224,7 +211,7 @@ public final class Sinfo {
             throw new IllegalArgumentException("Unknown argument: " + parsed.operands().get(0));
         }
         return Optional.of(new Settings(all, header, longListing, perNode, reasons, summarize, responding, dead,
-                json, noConvert, partitions, nodes, states, percent, longFormat));
+                json, noConvert, partitions, nodes, states, layout));
     }
 
     private static String defaultFormat(Settings settings) {
@@ -243,10 +230,11 @@ public final class Sinfo {
     /** The settings' layout, with {@code %#N} and {@code %#P} as wide as the longest value shown. */
     private static OutputFormat<NodeGroup> format(Settings settings, List<NodeGroup> groups, JobDisplay display) {
         List<Field<NodeGroup>> fields = NodeFields.all(display);
-        if (settings.longFormat().isPresent()) {
-            return OutputFormat.parseLong(settings.longFormat().get(), fields);
+        LayoutSpec layout = settings.layout().orElseGet(() -> LayoutSpec.percent(defaultFormat(settings)));
+        if (layout.fieldNames()) {
+            return layout.parse(fields);
         }
-        String spec = settings.percent().orElse(defaultFormat(settings));
+        String spec = layout.text();
         for (Field<NodeGroup> field : fields) {
             String marker = "%#" + field.letter();
             if (field.letter() != 0 && spec.contains(marker)) {

@@ -20,12 +20,10 @@ import io.jslurm.protocol.proto.JobInfoResponse;
 import io.jslurm.protocol.proto.JobRecord;
 import java.io.PrintStream;
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -36,7 +34,6 @@ public final class Squeue {
     static final String DEFAULT_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R";
     static final String LONG_FORMAT = "%.18i %.9P %.8j %.8u %.8T %.10M %.9l %.6D %R";
     static final String START_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.19S %.6D %20Y %R";
-    static final DateTimeFormatter DATE_LINE = DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss yyyy", Locale.ROOT);
 
     private static final List<Option> OPTIONS = List.of(
             Option.value("account", 'A'), Option.flag("all", 'a'), Option.flag("array", 'r'),
@@ -95,7 +92,7 @@ public final class Squeue {
         JobDisplay display = new JobDisplay(now, env.zone(), options.noConvert());
         OutputFormat<JobRecord> format;
         try {
-            format = options.format(JobFields.all(display));
+            format = options.layout().parse(JobFields.all(display));
         } catch (FormatException bad) {
             err.println(PROGRAM + ": error: " + bad.getMessage());
             return 1;
@@ -111,18 +108,11 @@ public final class Squeue {
         }
         List<JobRecord> jobs = select(all, options);
         if (options.json()) {
-            JobJson.write(env.out(), prefixed(args), env.identity(), clusterOf(jobs), jobs, display);
+            JobJson.write(env.out(), CommandLine.typed(PROGRAM, args), env.identity(), clusterOf(jobs), jobs, display);
             return 0;
         }
         print(jobs, options, format, now);
         return 0;
-    }
-
-    private List<String> prefixed(List<String> args) {
-        List<String> command = new ArrayList<>();
-        command.add(PROGRAM);
-        command.addAll(args);
-        return command;
     }
 
     private static String clusterOf(List<JobRecord> jobs) {
@@ -217,14 +207,14 @@ public final class Squeue {
     private void print(List<JobRecord> jobs, SqueueOptions options, OutputFormat<JobRecord> format, Instant now) {
         PrintStream out = env.out();
         if (options.longListing()) {
-            out.println(DATE_LINE.format(now.atZone(env.zone())));
+            out.println(CommandLine.dateLine(now, env.zone()));
         }
         if (options.header()) {
             out.println(format.header());
         }
         StringBuilder lines = new StringBuilder(jobs.size() * 96);
         for (JobRecord job : jobs) {
-            lines.append(format.line(job)).append('\n');
+            format.appendLine(lines, job).append('\n');
         }
         out.print(lines);
     }

@@ -2,8 +2,7 @@ package io.jslurm.cli.squeue;
 
 import io.jslurm.cli.client.CommandEnvironment;
 import io.jslurm.cli.client.CommandLine;
-import io.jslurm.cli.format.Field;
-import io.jslurm.cli.format.OutputFormat;
+import io.jslurm.cli.format.LayoutSpec;
 import io.jslurm.cli.jobs.JobIds;
 import io.jslurm.cli.jobs.JobStates;
 import io.jslurm.cli.opt.ParsedOptions;
@@ -20,14 +19,13 @@ import java.util.Optional;
  * squeue's settings from its command line, with the {@code SQUEUE_*} variables as defaults.
  *
  * @param states     empty for squeue's default (jobs still in the queue)
- * @param percent    the {@code -o} layout, empty when {@code -O} or a default applies
- * @param longFormat the {@code -O} layout
+ * @param layout     {@code -o} or {@code -O}, else SQUEUE_FORMAT or SQUEUE_FORMAT2, else the default for the options
  */
 record SqueueOptions(boolean help, boolean version, boolean all, boolean header, boolean longListing,
         boolean expandArrays, boolean noConvert, boolean start, boolean json, List<String> users,
         List<String> accounts, List<String> partitions, List<String> qos, List<String> names,
         Optional<Hostlist> nodes, List<JobIdSpec> jobs, Optional<JobStates.Filter> states,
-        Optional<String> percent, Optional<String> longFormat, Comparator<JobRecord> sort) {
+        LayoutSpec layout, Comparator<JobRecord> sort) {
 
     /** A value squeue refuses; the message follows {@code squeue: error: }. */
     static final class Refused extends Exception {
@@ -55,8 +53,8 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
         Optional<Hostlist> nodes = Optional.empty();
         List<JobIdSpec> jobs = new ArrayList<>();
         String statesText = vars.get("SQUEUE_STATES");
-        Optional<String> percent = Optional.ofNullable(vars.get("SQUEUE_FORMAT"));
-        Optional<String> longFormat = Optional.ofNullable(vars.get("SQUEUE_FORMAT2"));
+        Optional<LayoutSpec> layout = Optional.ofNullable(vars.get("SQUEUE_FORMAT")).map(LayoutSpec::percent)
+                .or(() -> Optional.ofNullable(vars.get("SQUEUE_FORMAT2")).map(LayoutSpec::names));
         String sort = vars.get("SQUEUE_SORT");
         for (ParsedOptions.Given given : parsed.options()) {
             String value = given.value();
@@ -81,14 +79,8 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
                 case "nodelist" -> nodes = Optional.of(hostlist(value));
                 case "jobs" -> jobs.addAll(jobIds(value));
                 case "states" -> statesText = value;
-                case "format" -> {
-                    percent = Optional.of(value);
-                    longFormat = Optional.empty();
-                }
-                case "Format" -> {
-                    longFormat = Optional.of(value);
-                    percent = Optional.empty();
-                }
+                case "format" -> layout = Optional.of(LayoutSpec.percent(value));
+                case "Format" -> layout = Optional.of(LayoutSpec.names(value));
                 case "sort" -> sort = value;
                 case "steps" -> throw new Refused("job steps (-s) are not supported yet");
                 case "iterate" -> throw new Refused("--iterate is not supported yet");
@@ -111,17 +103,10 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
         if (sort == null) {
             sort = start ? "S" : "P,t,-p";
         }
-        if (percent.isEmpty() && longFormat.isEmpty()) {
-            percent = Optional.of(start ? Squeue.START_FORMAT : longListing ? Squeue.LONG_FORMAT : Squeue.DEFAULT_FORMAT);
-        }
+        String defaultLayout = start ? Squeue.START_FORMAT : longListing ? Squeue.LONG_FORMAT : Squeue.DEFAULT_FORMAT;
+        LayoutSpec shown = layout.orElse(LayoutSpec.percent(defaultLayout));
         return new SqueueOptions(help, version, all, header, longListing, expand, noConvert, start, json, users,
-                accounts, partitions, qos, names, nodes, List.copyOf(jobs), states, percent, longFormat,
-                JobSort.parse(sort));
-    }
-
-    OutputFormat<JobRecord> format(List<Field<JobRecord>> fields) {
-        return percent.isPresent() ? OutputFormat.parsePercent(percent.get(), fields)
-                : OutputFormat.parseLong(longFormat.orElseThrow(), fields);
+                accounts, partitions, qos, names, nodes, List.copyOf(jobs), states, shown, JobSort.parse(sort));
     }
 
     private static List<String> listVar(Map<String, String> vars, String name) {

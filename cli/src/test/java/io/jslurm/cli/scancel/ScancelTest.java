@@ -2,15 +2,12 @@ package io.jslurm.cli.scancel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jslurm.cli.client.Controller;
-import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.testing.Console;
 import java.io.ByteArrayInputStream;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** scancel's refusals before any request, and its message when the controller cannot be reached. */
+/** scancel's refusals before any request, and its messages when the controller cannot be reached (LoopbackTest covers refusals by the controller). */
 class ScancelTest {
 
     private static Console run(int expectedStatus, String... args) {
@@ -41,23 +38,5 @@ class ScancelTest {
                 scancel: error: Kill job error on job id 13_[1-3]: Unable to contact slurm controller (connect failure)
                 scancel: error: Kill job error on step id 14.0: Unable to contact slurm controller (connect failure)
                 """);
-    }
-
-    @Test
-    void refusedTargetsAreSlurmsKillJobErrors() {
-        Console console = Console.with(Map.of(), () -> new Controller() {
-            @Override
-            public <R extends com.google.protobuf.Message> R call(com.google.protobuf.Message request,
-                    Class<R> type) throws ControllerException {
-                throw new ControllerException(2017, "no such job");
-            }
-
-            @Override
-            public void close() {
-            }
-        });
-        int status = new Scancel(console.env(), new ByteArrayInputStream(new byte[0])).run(List.of("999"));
-        assertThat(status).isEqualTo(1);
-        assertThat(console.err()).isEqualTo("scancel: error: Kill job error on job id 999: Invalid job id specified\n");
     }
 }

@@ -85,9 +85,9 @@ class ScontrolHostlistTest {
     }
 
     @Test
-    void controllerCommandsSayTheyAreNotAvailableYet() {
-        assertThat(run(Map.of(), "show", "job", "12")).isEqualTo(1);
+    void commandsNotBuiltYetSaySo() {
+        assertThat(run(Map.of(), "show", "reservation")).isEqualTo(1);
         assertThat(out()).isEmpty();
-        assertThat(err()).contains("'show job' needs slurmctld, which is not implemented yet");
+        assertThat(err()).contains("'show reservation' is not implemented yet");
     }
 }
