@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
@@ -71,6 +72,32 @@ class GpuWorkloadsIT {
                 .containsEntry("MASTER_PORT", "29500");
         assertThat(env.get("SLURM_JOB_NODELIST")).matches("node[1-4]");
         assertThat(cluster().workDir().resolve("logs/finetune_" + job + ".err")).exists();
+    }
+
+    /**
+     * Device confinement with stand-in GPUs (root only: slurmd makes cgroups): a one-GPU job may open its own
+     * GPU's device file (which then fails only for want of a driver, ENXIO) and is refused the node's seven
+     * others by the cgroup (EPERM).
+     */
+    @Test
+    void aJobMayOpenOnlyItsOwnGpuDevice() throws Exception {
+        Assumptions.assumeTrue(new com.sun.security.auth.module.UnixSystem().getUid() == 0, "needs root");
+        Path dev = cluster().dir().resolve("dev");
+        long job = cluster().submit("--gres=gpu:1", "--mem=64M", "--wrap", "echo node=$SLURM_JOB_NODELIST; for f in "
+                + dev + "/nvidia*; do echo \"$f: $( (exec 3<$f) 2>&1 | sed 's/.*: //')\"; done");
+
+        assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).isEqualTo("COMPLETED");
+        String out = Files.readString(cluster().workDir().resolve("slurm-" + job + ".out"));
+        int node = Integer.parseInt(out.replaceAll("(?s)^node=node(\\d+).*", "$1"));
+        Map<String, String> result = new LinkedHashMap<>();
+        out.lines().filter(l -> l.startsWith(dev.toString())).forEach(l -> result.put(
+                l.substring(0, l.indexOf(": ")), l.substring(l.indexOf(": ") + 2)));
+        List<String> nodeResults = new java.util.ArrayList<>();
+        for (int minor = (node - 1) * 8; minor < node * 8; minor++) {
+            nodeResults.add(result.get(dev.resolve("nvidia" + minor).toString()));
+        }
+        assertThat(nodeResults).as(out).containsOnly("No such device or address", "Operation not permitted");
+        assertThat(nodeResults).filteredOn("No such device or address"::equals).hasSize(1);
     }
 
     /** Seed 000, example three: a 16-task hyper-parameter search, each task its own lr and batch size. */

@@ -88,6 +88,19 @@ record LocalConfig(LocalLayout layout, String user, String host, NodeShape shape
         return conf.toString();
     }
 
+    /**
+     * Confinement for jobs when slurmd runs as root: cores, memory and the GPUs' device files (slurmd needs
+     * root to create cgroups, so without it there is no cgroup.conf and jobs run unconfined).
+     */
+    static String cgroupConf() {
+        return """
+                # Written by slurm-local: jobs get their own cores, their memory request and only their GPUs.
+                ConstrainCores=yes
+                ConstrainRAMSpace=yes
+                ConstrainDevices=yes
+                """;
+    }
+
     String slurmdbdConf() {
         return "# slurmdbd for the local cluster: no StorageHost, so slurmdbd runs its own MariaDB on StoragePort,\n"
                 + "# with its data under " + layout.database() + "\n"

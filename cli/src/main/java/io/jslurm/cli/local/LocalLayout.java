@@ -22,6 +22,10 @@ record LocalLayout(Path dir) {
         return etc().resolve("gres.conf");
     }
 
+    Path cgroupConf() {
+        return etc().resolve("cgroup.conf");
+    }
+
     Path slurmdbdConf() {
         return etc().resolve("slurmdbd.conf");
     }

@@ -45,6 +45,9 @@ final class LocalSetup {
         }
         writeKey(layout.key());
         Files.writeString(layout.gresConf(), config.gresConf());
+        if (root) {
+            Files.writeString(layout.cgroupConf(), LocalConfig.cgroupConf());
+        }
         if (accounting) {
             Files.createDirectories(layout.database());
             Files.writeString(layout.slurmdbdConf(), config.slurmdbdConf());

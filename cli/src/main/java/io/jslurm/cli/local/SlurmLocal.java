@@ -110,9 +110,8 @@ public final class SlurmLocal {
         LocalCluster cluster = load(layout);
         refuseChanges(options, cluster);
         if (!root) {
-            err.println("slurm-local: not running as root: jobs run as " + self.getUsername()
-                    + " whoever submits them, without cgroup confinement of CPUs, memory or devices,"
-                    + " and stand-in GPUs are plain files");
+            err.println("slurm-local: not running as root: every job runs as " + self.getUsername()
+                    + ", without cgroup confinement of cores, memory or GPU devices, and stand-in GPUs are plain files");
         }
         Map<LocalDaemon, Long> started = new LinkedHashMap<>();
         for (LocalDaemon daemon : cluster.daemons()) {
