@@ -160,23 +160,10 @@ public final class SacctFields {
      */
     public static List<SacctField> parse(String format) {
         List<SacctField> fields = new ArrayList<>();
-        for (String item : format.split(",")) {
-            String spec = item.strip();
-            if (spec.isEmpty()) {
-                continue;
-            }
-            int percent = spec.indexOf('%');
-            String name = percent < 0 ? spec : spec.substring(0, percent);
-            SacctField field = named(name).orElseThrow(() -> new IllegalArgumentException(
-                    "Invalid field requested: \"" + name + "\""));
-            if (percent >= 0) {
-                try {
-                    field = field.withWidth(Integer.parseInt(spec.substring(percent + 1)));
-                } catch (NumberFormatException notNumber) {
-                    throw new IllegalArgumentException("Invalid field width: \"" + spec + "\"");
-                }
-            }
-            fields.add(field);
+        for (FormatItem item : FormatItem.parseList(format)) {
+            SacctField field = named(item.name()).orElseThrow(() -> new IllegalArgumentException(
+                    "Invalid field requested: \"" + item.name() + "\""));
+            fields.add(item.width().isPresent() ? field.withWidth(item.width().getAsInt()) : field);
         }
         return fields;
     }

@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /** sacct's command line, read into what the query and the layout need. */
-record SacctOptions(List<SacctField> fields, SacctLayout.Mode mode, String delimiter, boolean header,
+record SacctOptions(List<SacctField> fields, FieldTable.Mode mode, String delimiter, boolean header,
                     boolean allocationsOnly, boolean json, boolean help, boolean version, boolean allUsers,
                     List<String> users, List<String> accounts, List<JobIdSpec> jobs, List<String> states,
                     List<String> partitions, List<String> names, String nodeList, boolean duplicates,
@@ -49,7 +49,7 @@ record SacctOptions(List<SacctField> fields, SacctLayout.Mode mode, String delim
     static SacctOptions from(ParsedOptions parsed, InstantSource clock, ZoneId zone, String callerName,
                              boolean callerIsRoot) throws Refused {
         String format = SacctFields.DEFAULT_FORMAT;
-        SacctLayout.Mode mode = SacctLayout.Mode.FIXED;
+        FieldTable.Mode mode = FieldTable.Mode.FIXED;
         String delimiter = "|";
         boolean header = true;
         boolean allocations = false;
@@ -105,8 +105,8 @@ record SacctOptions(List<SacctField> fields, SacctLayout.Mode mode, String delim
                         throw new Refused("Invalid unit type: " + value);
                     }
                 }
-                case "parsable" -> mode = SacctLayout.Mode.PARSABLE;
-                case "parsable2" -> mode = SacctLayout.Mode.PARSABLE2;
+                case "parsable" -> mode = FieldTable.Mode.PARSABLE;
+                case "parsable2" -> mode = FieldTable.Mode.PARSABLE2;
                 case "partition" -> partitions.addAll(CommandLine.list(value));
                 case "state" -> {
                     for (String state : CommandLine.list(value)) {

@@ -32,7 +32,13 @@ public final class SlurmdbdMain {
     private SlurmdbdMain() {
     }
 
+    /** Its own name, as every daemon's jar shares one classpath where a plain logback.xml would clash. */
+    static final String LOG_CONFIG = "io/jslurm/slurmdbd/logback-slurmdbd.xml";
+
     public static void main(String[] args) throws Exception {
+        if (System.getProperty("logback.configurationFile") == null) {
+            System.setProperty("logback.configurationFile", LOG_CONFIG);
+        }
         System.exit(run(List.of(args), System.getenv(), System.out, System.err));
     }
 

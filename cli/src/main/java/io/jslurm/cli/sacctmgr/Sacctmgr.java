@@ -1,0 +1,165 @@
+package io.jslurm.cli.sacctmgr;
+
+import io.jslurm.cli.client.ControllerException;
+import io.jslurm.cli.opt.Getopt;
+import io.jslurm.cli.opt.Option;
+import io.jslurm.cli.opt.OptionException;
+import io.jslurm.cli.opt.ParsedOptions;
+import io.jslurm.cli.sacct.AccountingDaemon;
+import io.jslurm.cli.sacct.FieldTable;
+import io.jslurm.protocol.proto.DbdAdminRequest;
+import io.jslurm.protocol.proto.DbdAdminResponse;
+import io.jslurm.protocol.proto.DbdAdminRow;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/** {@code sacctmgr}: clusters, accounts, users, QOS and associations in the accounting database. */
+public final class Sacctmgr {
+
+    private static final List<Option> OPTIONS = List.of(Option.flag("immediate", 'i'), Option.flag("noheader", 'n'),
+            Option.flag("parsable", 'p'), Option.flag("parsable2", 'P'), Option.flag("quiet", 'Q'),
+            Option.flag("readonly", 'r'), Option.flag("associations", 's'), Option.flag("verbose", 'v'),
+            Option.flag("version", 'V'), Option.flag("help", 'h'), Option.value("cluster", 'M'), Option.flag("json"));
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final AccountingDaemon dbd;
+
+    public Sacctmgr(PrintStream out, PrintStream err, AccountingDaemon dbd) {
+        this.out = out;
+        this.err = err;
+        this.dbd = dbd;
+    }
+
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16), false);
+        int status = new Sacctmgr(out, System.err, AccountingDaemon.fromEnvironment(System.getenv())).run(Arrays.asList(args));
+        out.flush();
+        System.exit(status);
+    }
+
+    public int run(List<String> args) {
+        ParsedOptions parsed;
+        try {
+            parsed = new Getopt(OPTIONS, true).parse(args);
+        } catch (OptionException refused) {
+            err.println("sacctmgr: " + refused.getMessage());
+            return 1;
+        }
+        FieldTable.Mode mode = FieldTable.Mode.FIXED;
+        boolean header = true;
+        boolean quiet = false;
+        String cluster = null;
+        for (ParsedOptions.Given given : parsed.options()) {
+            switch (given.option().longName()) {
+                case "noheader" -> header = false;
+                case "parsable" -> mode = FieldTable.Mode.PARSABLE;
+                case "parsable2" -> mode = FieldTable.Mode.PARSABLE2;
+                case "quiet" -> quiet = true;
+                case "cluster" -> cluster = given.value();
+                case "version" -> {
+                    out.println("jslurm " + io.jslurm.common.Version.current());
+                    return 0;
+                }
+                case "help" -> {
+                    out.print(SacctmgrHelp.TEXT);
+                    return 0;
+                }
+                default -> {
+                    // -i: changes are committed without asking in any case
+                }
+            }
+        }
+        AdminCommand command;
+        try {
+            command = AdminCommand.parse(parsed.operands());
+        } catch (AdminCommand.Refused refused) {
+            err.println(" " + refused.getMessage());
+            return 1;
+        }
+        try {
+            String clusterName = cluster != null ? cluster : dbd.clusterName();
+            DbdAdminRequest request = DbdAdminRequest.newBuilder().setEntity(command.entity()).setVerb(command.verb())
+                    .addAllNames(command.names()).putAllWhere(command.where()).putAllSet(command.set())
+                    .setCluster(clusterName).build();
+            DbdAdminResponse response = dbd.call(request, DbdAdminResponse.class);
+            if (command.verb().equals("list")) {
+                try {
+                    print(command, response, mode, header);
+                } catch (IllegalArgumentException badFormat) {
+                    err.println(" " + badFormat.getMessage());
+                    return 1;
+                }
+            } else if (!quiet) {
+                report(command, response);
+            }
+            return 0;
+        } catch (ControllerException failed) {
+            err.println(" " + failed.getMessage());
+            return 1;
+        }
+    }
+
+    private void print(AdminCommand command, DbdAdminResponse response, FieldTable.Mode mode, boolean header) {
+        List<AdminColumns.Column> columns = command.format().map(f -> AdminColumns.of(command.entity(), f))
+                .orElseGet(() -> AdminColumns.defaults(command.entity()));
+        FieldTable table = new FieldTable(columns.stream().map(AdminColumns.Column::title).toList(),
+                columns.stream().map(AdminColumns.Column::width).toList(), mode, "|", header);
+        StringBuilder text = new StringBuilder();
+        table.printHeader(text);
+        for (DbdAdminRow row : response.getRowsList()) {
+            Map<String, String> fields = row.getFieldsMap();
+            List<String> values = new ArrayList<>(columns.size());
+            for (AdminColumns.Column c : columns) {
+                values.add(fields.getOrDefault(c.title(), ""));
+            }
+            table.printRow(values, text);
+        }
+        out.append(text);
+    }
+
+    /** What a change did, in the manner of sacctmgr's own summaries. */
+    private void report(AdminCommand command, DbdAdminResponse response) {
+        String what = switch (command.entity()) {
+            case "qos" -> "QOS";
+            case "association" -> "Association";
+            default -> Character.toUpperCase(command.entity().charAt(0)) + command.entity().substring(1);
+        };
+        switch (command.verb()) {
+            case "add" -> {
+                if (response.getRowsCount() == 0) {
+                    out.println(" Nothing new added.");
+                    return;
+                }
+                out.println(" Adding " + what + "(s)");
+                response.getRowsList().forEach(r -> out.println("  " + r.getFieldsMap().get("Name")));
+                if (!command.set().isEmpty()) {
+                    out.println(" Settings");
+                    command.set().forEach((k, v) -> out.println("  " + k + " = " + v));
+                }
+            }
+            case "modify" -> {
+                if (response.getChanged() == 0) {
+                    out.println(" Nothing modified");
+                    return;
+                }
+                out.println(" Modified " + what.toLowerCase(java.util.Locale.ROOT) + "s...");
+                command.names().forEach(n -> out.println("  " + n));
+            }
+            default -> {
+                if (response.getChanged() == 0) {
+                    out.println(" Nothing deleted");
+                    return;
+                }
+                out.println(" Deleting " + what.toLowerCase(java.util.Locale.ROOT) + "s...");
+                command.names().forEach(n -> out.println("  " + n));
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.jslurm.slurmdbd.admin;
+
+import io.jslurm.common.time.TimeLimit;
+import io.jslurm.common.tres.Tres;
+
+/**
+ * Limit values as sacctmgr takes and shows them: {@code -1} clears a limit (stored as NULL), TRES in
+ * Slurm's name form, wall times in minutes stored and {@code [D-]HH:MM:SS} shown.
+ */
+final class Limits {
+
+    private Limits() {
+    }
+
+    /** A count, or null for "no limit". */
+    static Integer count(String value) throws AdminException {
+        if (value.isBlank() || value.strip().equals("-1")) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(value.strip());
+        } catch (NumberFormatException bad) {
+            throw new AdminException("Invalid value: " + value);
+        }
+    }
+
+    static String tres(String value) throws AdminException {
+        if (value.isBlank() || value.strip().equals("-1")) {
+            return null;
+        }
+        try {
+            return Tres.parse(value).toString();
+        } catch (IllegalArgumentException bad) {
+            throw new AdminException("Invalid TRES: " + value + " (" + bad.getMessage() + ")");
+        }
+    }
+
+    static Integer wallMinutes(String value) throws AdminException {
+        if (value.isBlank() || value.strip().equals("-1")) {
+            return null;
+        }
+        try {
+            TimeLimit limit = TimeLimit.parse(value.strip());
+            return limit.isUnlimited() ? null : Math.toIntExact(limit.minutes());
+        } catch (IllegalArgumentException bad) {
+            throw new AdminException("Invalid wall time: " + value);
+        }
+    }
+
+    static String showWall(Object minutes) {
+        return minutes == null ? "" : TimeLimit.ofMinutes(((Number) minutes).longValue()).toPaddedString();
+    }
+
+    static String show(Object value) {
+        return value == null ? "" : value.toString();
+    }
+}
