@@ -76,7 +76,7 @@ final class NodeLayout {
         out.line().pair("MaxNodes", unlimited(p.getMaxNodes()))
                 .pair("MaxTime", PartitionText.minutes(p.getMaxTimeMinutes()).toPaddedString())
                 .pair("MinNodes", Integer.toUnsignedString(p.getMinNodes())).pair("LLN", yes(p.getLln()))
-                .pair("MaxCPUsPerNode", unlimited(p.getMaxCpusPerNode()));
+                .pair("MaxCPUsPerNode", p.getMaxCpusPerNode() == 0 ? "UNLIMITED" : unlimited(p.getMaxCpusPerNode()));
         out.line().pair("Nodes", JobDisplay.orNull(p.getNodes()));
         out.line().pair("PriorityJobFactor", Integer.toUnsignedString(p.getPriorityJobFactor()))
                 .pair("PriorityTier", Integer.toUnsignedString(p.getPriorityTier()))

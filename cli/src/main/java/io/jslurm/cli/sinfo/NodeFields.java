@@ -106,7 +106,7 @@ final class NodeFields {
     }
 
     private static String limit(int value) {
-        return Integer.toUnsignedLong(value) == JobDisplay.UNLIMITED_MINUTES ? "UNLIMITED"
+        return value == 0 || Integer.toUnsignedLong(value) == JobDisplay.UNLIMITED_MINUTES ? "UNLIMITED"
                 : Integer.toUnsignedString(value);
     }
 
