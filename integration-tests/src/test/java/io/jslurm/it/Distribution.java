@@ -40,19 +40,31 @@ public final class Distribution {
 
     public Result run(Map<String, String> environment, String command, String... args)
             throws IOException, InterruptedException {
+        return run(Path.of("").toAbsolutePath(), environment, command, args);
+    }
+
+    /** Runs a command from {@code workDir}, as a user would from their shell there. */
+    public Result run(Path workDir, Map<String, String> environment, String command, String... args)
+            throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>();
         argv.add(bin(command).toString());
         argv.addAll(List.of(args));
+        return runArgv(workDir, environment, argv, 60);
+    }
+
+    /** Runs any program (a shell, a test user's command) with a time limit in seconds. */
+    public Result runArgv(Path workDir, Map<String, String> environment, List<String> argv, int timeoutSeconds)
+            throws IOException, InterruptedException {
         Path stdout = Files.createTempFile("jslurm-it", ".out");
         Path stderr = Files.createTempFile("jslurm-it", ".err");
         try {
-            ProcessBuilder builder = new ProcessBuilder(argv).redirectOutput(stdout.toFile())
+            ProcessBuilder builder = new ProcessBuilder(argv).directory(workDir.toFile()).redirectOutput(stdout.toFile())
                     .redirectError(stderr.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
             builder.environment().putAll(environment);
             Process process = builder.start();
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
-                throw new IllegalStateException(command + " did not finish within 60 s");
+                throw new IllegalStateException(String.join(" ", argv) + " did not finish within " + timeoutSeconds + " s");
             }
             return new Result(process.exitValue(), Files.readString(stdout, StandardCharsets.UTF_8),
                     Files.readString(stderr, StandardCharsets.UTF_8));

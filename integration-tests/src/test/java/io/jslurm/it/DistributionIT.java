@@ -17,7 +17,7 @@ class DistributionIT {
 
     @Test
     void everySlurmCommandHasALauncher() {
-        for (String command : List.of("slurmctld", "slurmd", "slurmdbd", "sbatch", "srun", "salloc", "squeue",
+        for (String command : List.of("slurm-local", "slurmctld", "slurmd", "slurmdbd", "sbatch", "srun", "salloc", "squeue",
                 "sinfo", "sacct", "scancel", "scontrol", "sacctmgr", "sprio", "sshare", "sdiag")) {
             assertThat(dist.bin(command)).isExecutable();
         }
