@@ -32,24 +32,26 @@ final class NodeStates {
   }
 
   void allocate(Allocation allocation) {
-    for (NodeAllocation part : allocation.nodes()) {
-      int i = index.get(part.node());
-      Node node = nodes[i];
-      Set<Integer> gpus = new HashSet<>(node.allocatedGres());
-      gpus.addAll(part.gpus());
-      nodes[i] = with(node, node.allocatedCores().union(part.cores()),
-          node.allocatedMemory() + part.memoryMib(), gpus);
-    }
+    change(allocation, true);
   }
 
   void release(Allocation allocation) {
+    change(allocation, false);
+  }
+
+  private void change(Allocation allocation, boolean take) {
     for (NodeAllocation part : allocation.nodes()) {
       int i = index.get(part.node());
       Node node = nodes[i];
       Set<Integer> gpus = new HashSet<>(node.allocatedGres());
-      gpus.removeAll(part.gpus());
-      nodes[i] = with(node, node.allocatedCores().minus(part.cores()),
-          node.allocatedMemory() - part.memoryMib(), gpus);
+      if (take) {
+        gpus.addAll(part.gpus());
+      } else {
+        gpus.removeAll(part.gpus());
+      }
+      nodes[i] = with(node,
+          take ? node.allocatedCores().union(part.cores()) : node.allocatedCores().minus(part.cores()),
+          node.allocatedMemory() + (take ? part.memoryMib() : -part.memoryMib()), gpus);
     }
   }
 

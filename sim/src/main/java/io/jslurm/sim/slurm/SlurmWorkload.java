@@ -40,10 +40,6 @@ public record SlurmWorkload(List<SlurmJob> jobs) {
   }
 
   public List<SlurmJob> jobsOf(Window window) {
-    if (window.end() > jobs.size()) {
-      throw new IllegalArgumentException(
-          "window " + window + " ends past the last of the trace's " + jobs.size() + " jobs");
-    }
-    return jobs.subList(window.start(), window.end());
+    return window.of(jobs);
   }
 }
