@@ -2,12 +2,15 @@ package io.jslurm.sim.slurm;
 
 import io.jslurm.sched.SubmitCheck;
 import io.jslurm.sched.model.ClusterSnapshot;
+import io.jslurm.sched.model.Partition;
 import io.jslurm.sched.select.ResourceFit;
 import io.jslurm.sim.reference.MachineShape;
 import io.jslurm.sim.reference.Window;
 import io.jslurm.sim.reference.WindowResult;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -57,9 +60,12 @@ public final class SlurmScheduler {
     SubmitCheck check = new SubmitCheck(new ResourceFit(cluster.params().select()),
         new ClusterSnapshot(cluster.nodes(), cluster.partitions(), List.of()));
     Map<String, Boolean> refused = new HashMap<>();
+    Map<String, Integer> cpusPerNode = new HashMap<>();
     List<Submission> submissions = new ArrayList<>(jobs.size());
     for (SlurmJob job : jobs) {
-      Submission submission = Submission.of(job, cluster, unit);
+      Partition partition = cluster.partitionFor(job.partitionNumber());
+      Submission submission = Submission.of(job, partition,
+          cpusPerNode.computeIfAbsent(partition.name(), name -> smallestNode(partition)), unit);
       String shape = submission.partition().name() + "/" + submission.request();
       if (refused.computeIfAbsent(shape,
           key -> check.neverFits(submission.request(), submission.partition()))) {
@@ -71,5 +77,15 @@ public final class SlurmScheduler {
       submissions.add(submission);
     }
     return submissions;
+  }
+
+  /** The CPUs (cores under CR_Core) of the partition's smallest node: whole-node jobs count on it. */
+  private int smallestNode(Partition partition) {
+    Set<String> members = new HashSet<>(partition.nodes());
+    boolean countsCpus = cluster.params().select().type().countsCpus();
+    return cluster.nodes().stream()
+        .filter(node -> members.contains(node.name()))
+        .mapToInt(node -> countsCpus ? node.cpus() : node.cores())
+        .min().orElse(1);
   }
 }

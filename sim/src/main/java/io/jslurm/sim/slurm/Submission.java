@@ -42,12 +42,8 @@ public record Submission(SlurmJob job, Partition partition, ResourceRequest requ
    * without --time; where the partition has neither, its own run time (rounded up likewise), so
    * that backfill still has an end to plan with.
    */
-  public static Submission of(SlurmJob job, SimCluster cluster, AllocationUnit unit) {
-    Partition partition = cluster.partitionFor(job.partitionNumber());
-    int cpusPerNode = cluster.nodes().stream()
-        .filter(node -> partition.nodes().contains(node.name()))
-        .mapToInt(node -> cluster.params().select().type().countsCpus() ? node.cpus() : node.cores())
-        .min().orElse(1);
+  public static Submission of(SlurmJob job, Partition partition, int cpusPerNode,
+      AllocationUnit unit) {
     ResourceRequest request = unit.request(job.procs(), partition.nodes().size(), cpusPerNode);
     Optional<Duration> maxTime = partition.maxTime();
     Optional<Duration> timeLimit;
