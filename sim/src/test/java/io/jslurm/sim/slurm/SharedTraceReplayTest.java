@@ -17,12 +17,14 @@ import org.junit.jupiter.api.Test;
 /** A slice of Lublin-1 (256 single-processor nodes, an overloaded queue) in Slurm mode. */
 class SharedTraceReplayTest {
 
-  static final Window SLICE = new Window(1981, 150);
+  static final Window SLICE = new Window(1981, 80);
   static SwfTrace trace;
+  static WindowResult fifo;
 
   @BeforeAll
   static void read() throws IOException {
     trace = SwfReader.read(SharedScheduling.trace("lublin_256.swf.gz"));
+    fifo = replay(false);
   }
 
   static WindowResult replay(boolean multifactor) {
@@ -39,7 +41,7 @@ class SharedTraceReplayTest {
 
   @Test
   void theMachineIsNeverOversubscribedAndEveryJobRuns() {
-    WindowResult result = replay(false);
+    WindowResult result = fifo;
     TreeMap<Long, Integer> change = new TreeMap<>();
     for (ScheduledJob job : result.jobs()) {
       change.merge(job.start(), job.job().procs(), Integer::sum);
@@ -56,7 +58,7 @@ class SharedTraceReplayTest {
 
   @Test
   void backfillStartsSomeJobsAheadOfEarlierSubmissions() {
-    List<ScheduledJob> jobs = replay(false).jobs();
+    List<ScheduledJob> jobs = fifo.jobs();
     long overtaken = 0;
     for (ScheduledJob later : jobs) {
       overtaken += jobs.stream().filter(earlier -> earlier.job().submit() < later.job().submit()
