@@ -99,7 +99,7 @@ final class SlurmReplay {
         byId.put(arrival.job().jobId(), arrival);
         changed = true;
       }
-      if (changed) {
+      if (changed && !pending.isEmpty()) {
         touched(now);
       }
       due = backfillDue();
@@ -163,6 +163,10 @@ final class SlurmReplay {
       ends.add(new Ending(now + job.runsFor(), start.jobId()));
       starts.put(start.jobId(), now);
       touched(now);
+    }
+    if (pending.isEmpty()) {
+      // Nothing left for the backfill agent: the next arrival starts a new wait for its tick.
+      dirtySince = -1;
     }
   }
 }
