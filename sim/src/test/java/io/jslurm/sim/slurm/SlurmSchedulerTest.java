@@ -76,6 +76,18 @@ class SlurmSchedulerTest {
   }
 
   @Test
+  void jobsArrivingToAnEmptyQueueWaitForTheNextTick() {
+    // The queue is empty from 0 to 45; backfill starts job 3 at the first tick after 45.
+    WindowResult result = replay(TinyTrace.machine(4)
+        .job(1, 0, 600, 2, 600)
+        .job(2, 45, 600, 4, 600)
+        .job(3, 45, 300, 2, 300)
+        .trace());
+
+    assertThat(starts(result)).containsEntry(3L, 60L).containsEntry(2L, 600L);
+  }
+
+  @Test
   void aJobIsKilledAtItsTimeLimitAndTheNextStartsThen() {
     // Job 1 would run 1000 s but asked for 5 minutes; job 2 (90 s asked, rounded up to 2 minutes)
     // runs its whole 100 s.
