@@ -81,10 +81,50 @@ class SlurmSimTest {
   }
 
   @Test
-  void slurmModeIsNotAvailableYet() {
-    assertThat(run("--trace", trace.toString(), "--mode", "slurm")).isEqualTo(1);
-    assertThat(errText()).isEqualTo("slurmsim: --mode slurm is not implemented yet\n");
-    assertThat(out.size()).isZero();
+  void slurmModeReplaysTheSameJobsAndPrintsTheSameLines() throws IOException {
+    Path csv = dir.resolve("slurm.csv");
+
+    assertThat(run("--trace", trace.toString(), "--mode", "slurm", "--jobs-csv", csv.toString()))
+        .isZero();
+
+    // Without estimates the limits are the run times rounded up to a minute; job 4 starts when
+    // job 2 ends, as in reference mode.
+    assertThat(outLines()).containsExactly(
+        "window=0 start=0 length=3 avg_bsld=1.50 avg_wait=5.00 utilization=0.8333 makespan=30",
+        "avg_bsld=1.50 avg_wait=5.00 utilization=0.8333 jobs=3");
+    assertThat(Files.readAllLines(csv)).containsExactly(
+        "window,job_id,submit,run,procs,start,wait,bsld",
+        "0,1,0,10,1,0,0,1.000000",
+        "0,2,0,20,1,0,0,1.000000",
+        "0,4,5,10,2,20,15,2.500000");
+    assertThat(errText()).isEmpty();
+  }
+
+  @Test
+  void slurmModeReadsTheClusterFromSlurmConf() throws IOException {
+    Path conf = Files.writeString(dir.resolve("slurm.conf"), """
+        ClusterName=sim
+        SlurmctldHost=head
+        SelectTypeParameters=CR_Core
+        SchedulerParameters=bf_interval=60,bf_window=120
+        NodeName=n[1-2] CPUs=4 RealMemory=1000
+        PartitionName=all Nodes=n[1-2] Default=YES MaxTime=1:00:00
+        """);
+
+    assertThat(run("--trace", trace.toString(), "--mode", "slurm", "--conf", conf.toString(),
+        "--allocate", "cores", "--priority", "multifactor")).isZero();
+
+    // Eight cores, memory not consumable: job 4's two processors fit beside jobs 1 and 2 at once.
+    assertThat(outLines()).last().isEqualTo("avg_bsld=1.00 avg_wait=0.00 utilization=0.3125 jobs=3");
+  }
+
+  @Test
+  void aBrokenSlurmConfFailsWithItsLine() throws IOException {
+    Path conf = Files.writeString(dir.resolve("slurm.conf"), "NodeName=n1 CPUs=x\n");
+
+    assertThat(run("--trace", trace.toString(), "--mode", "slurm", "--conf", conf.toString()))
+        .isEqualTo(1);
+    assertThat(errText()).startsWith("slurmsim: " + conf);
   }
 
   /** Each bad command line, with "TRACE" standing for a readable trace, and the first error line. */
@@ -100,6 +140,13 @@ class SlurmSimTest {
       --trace TRACE --window 10      | --window: expected START:LENGTH, got '10'
       --trace TRACE --window 0:x     | --window: expected START:LENGTH in whole numbers, got '0:x'
       --trace TRACE --window -1:5    | --window: window start must not be negative: -1
+      --trace TRACE --mode slurm --policy sjf     | --policy applies to --mode reference only
+      --trace TRACE --mode slurm --backfill       | --backfill applies to --mode reference only
+      --trace TRACE --conf x.conf                 | --conf applies to --mode slurm only
+      --trace TRACE --bf-window 0 --mode slurm    | --bf-window: expected a whole number of at least 1, got '0'
+      --trace TRACE --mode slurm --priority age   | --priority: unknown priority 'age' (expected fifo or multifactor)
+      --trace TRACE --mode slurm --allocate cpus  | --allocate: unknown unit 'cpus' (expected cores or nodes)
+      --trace TRACE --mode slurm --no-backfill=1  | --no-backfill takes no value
       """)
   void aBadCommandLineNamesTheOptionAndExitsWith2(String args, String message) {
     String[] argv = args.replace("TRACE", trace.toString()).split(" ");

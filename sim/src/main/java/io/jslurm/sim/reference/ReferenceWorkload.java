@@ -57,10 +57,6 @@ public record ReferenceWorkload(List<ReferenceJob> jobs, MachineShape machine) {
 
   /** The jobs of one window, in job id order. */
   public List<ReferenceJob> jobsOf(Window window) {
-    if (window.end() > jobs.size()) {
-      throw new IllegalArgumentException(
-          "window " + window + " ends past the last of the trace's " + jobs.size() + " jobs");
-    }
-    return jobs.subList(window.start(), window.end());
+    return window.of(jobs);
   }
 }

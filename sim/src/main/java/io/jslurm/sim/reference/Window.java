@@ -34,6 +34,15 @@ public record Window(int start, int length) {
     }
   }
 
+  /** This window's part of a workload's job list. */
+  public <T> List<T> of(List<T> jobs) {
+    if (end() > jobs.size()) {
+      throw new IllegalArgumentException(
+          "window " + this + " ends past the last of the trace's " + jobs.size() + " jobs");
+    }
+    return jobs.subList(start, end());
+  }
+
   public int end() {
     return start + length;
   }
