@@ -72,6 +72,23 @@ public final class IdSet {
         return new IdSet(bits);
     }
 
+    public static IdSet of(IntStream ids) {
+        BitSet bits = new BitSet();
+        ids.forEach(id -> {
+            requireId(id);
+            bits.set(id);
+        });
+        return new IdSet(bits);
+    }
+
+    /**
+     * Reads a mask laid out as native {@code unsigned long} words, lowest id in bit 0 of word 0 (the
+     * layout of NVML's and sched_getaffinity's CPU masks).
+     */
+    public static IdSet fromMaskWords(long[] words) {
+        return new IdSet(BitSet.valueOf(words));
+    }
+
     /** {@code from} to {@code to}, both included. */
     public static IdSet range(int from, int to) {
         requireId(from);

@@ -51,4 +51,20 @@ class IdSetTest {
     void rejectsBadListsNamingThem(String input, String message) {
         assertThatThrownBy(() -> IdSet.parse(input)).isInstanceOf(InvalidValueException.class).hasMessage(message);
     }
+
+    @Test
+    void masksReadLowestIdFromBitZeroOfWordZero() {
+        IdSet set = IdSet.fromMaskWords(new long[] {0b1011L, 1L << 63, 1L});
+
+        org.assertj.core.api.Assertions.assertThat(set).hasToString("0-1,3,127-128");
+        org.assertj.core.api.Assertions.assertThat(set.size()).isEqualTo(5);
+        org.assertj.core.api.Assertions.assertThat(set.contains(127)).isTrue();
+        org.assertj.core.api.Assertions.assertThat(set.contains(2)).isFalse();
+    }
+
+    @Test
+    void aStreamOfIdsCollapsesIntoRanges() {
+        org.assertj.core.api.Assertions.assertThat(IdSet.of(java.util.stream.IntStream.of(5, 4, 6)))
+                .hasToString("4-6");
+    }
 }

@@ -1,7 +1,7 @@
 package io.jslurm.slurmd.cgroup;
 
 import io.jslurm.conf.cgroup.CgroupConfig;
-import io.jslurm.slurmd.hw.CpuSet;
+import io.jslurm.common.cpu.IdSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,7 +20,7 @@ import java.util.OptionalLong;
  * @param deniedDevices device nodes the processes must not open; all others stay allowed. Denials
  *     add to those the cgroup (or one above it) already has: a device once denied stays denied
  */
-public record CgroupLimits(Optional<CpuSet> cpus, Optional<CpuSet> mems, OptionalLong ramBytes,
+public record CgroupLimits(Optional<IdSet> cpus, Optional<IdSet> mems, OptionalLong ramBytes,
                            OptionalLong swapBytes, OptionalLong pidsMax, List<DeviceRule> deniedDevices) {
     public static final CgroupLimits NONE = new CgroupLimits(Optional.empty(), Optional.empty(),
             OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(), List.of());
@@ -51,7 +51,7 @@ public record CgroupLimits(Optional<CpuSet> cpus, Optional<CpuSet> mems, Optiona
      * node's GRES devices it was not given ({@link DeviceRules#denyUnallocated}) with
      * ConstrainDevices.
      */
-    public static CgroupLimits forJob(CgroupConfig config, CpuSet cpus, CpuSet mems, long requestedMemoryMb,
+    public static CgroupLimits forJob(CgroupConfig config, IdSet cpus, IdSet mems, long requestedMemoryMb,
                                       long realMemoryMb, List<DeviceRule> unallocatedDevices) {
         CgroupLimits limits = NONE.withMemory(MemoryLimit.forJob(config, requestedMemoryMb, realMemoryMb));
         if (config.constrainCores()) {
@@ -63,7 +63,7 @@ public record CgroupLimits(Optional<CpuSet> cpus, Optional<CpuSet> mems, Optiona
         return limits;
     }
 
-    private static void requireNotEmpty(CpuSet set, String name) {
+    private static void requireNotEmpty(IdSet set, String name) {
         if (set.isEmpty()) {
             throw new IllegalArgumentException(name + " must not be empty");
         }
@@ -90,7 +90,7 @@ public record CgroupLimits(Optional<CpuSet> cpus, Optional<CpuSet> mems, Optiona
         return out.length() == 0 ? "none" : out.substring(1);
     }
 
-    public CgroupLimits withCpus(CpuSet newCpus, CpuSet newMems) {
+    public CgroupLimits withCpus(IdSet newCpus, IdSet newMems) {
         return new CgroupLimits(Optional.of(newCpus), Optional.of(newMems), ramBytes, swapBytes, pidsMax,
                 deniedDevices);
     }

@@ -7,7 +7,7 @@ import io.jslurm.protocol.proto.LaunchBatchJob;
 import io.jslurm.slurmd.cgroup.CgroupLimits;
 import io.jslurm.slurmd.cgroup.DeviceRules;
 import io.jslurm.slurmd.hw.Core;
-import io.jslurm.slurmd.hw.CpuSet;
+import io.jslurm.common.cpu.IdSet;
 import io.jslurm.slurmd.hw.CpuTopology;
 import io.jslurm.slurmd.hw.LogicalCpu;
 import java.nio.file.Path;
@@ -36,9 +36,9 @@ final class JobConfinement {
     CgroupLimits limitsFor(LaunchBatchJob request, String nodeName) {
         Optional<AllocatedNode> here = request.getAllocatedNodesList().stream()
                 .filter(node -> node.getNodeName().equals(nodeName)).findFirst();
-        CpuSet cpus = here.map(AllocatedNode::getCores).filter(cores -> !cores.isEmpty())
+        IdSet cpus = here.map(AllocatedNode::getCores).filter(cores -> !cores.isEmpty())
                 .map(this::cpusOfCores).orElse(topology.allCpus());
-        CpuSet mems = CpuSet.of(topology.cpus().stream().filter(cpu -> cpus.contains(cpu.id()))
+        IdSet mems = IdSet.of(topology.cpus().stream().filter(cpu -> cpus.contains(cpu.id()))
                 .mapToInt(LogicalCpu::numaNode).distinct());
         List<Integer> givenGpus = here.map(AllocatedNode::getGpuIndicesList).filter(list -> !list.isEmpty())
                 .orElse(request.getGpuIndicesList());
@@ -49,10 +49,10 @@ final class JobConfinement {
                 config.constrainDevices() ? DeviceRules.denyUnallocated(NodeGpus.deviceFiles(gpus), allocated) : List.of());
     }
 
-    private CpuSet cpusOfCores(String coreList) {
+    private IdSet cpusOfCores(String coreList) {
         List<Core> cores = topology.cores();
-        CpuSet indexes = CpuSet.parse(coreList);
-        return CpuSet.of(indexes.stream().filter(index -> index < cores.size())
+        IdSet indexes = IdSet.parse(coreList);
+        return IdSet.of(indexes.stream().filter(index -> index < cores.size())
                 .flatMap(index -> cores.get(index).cpus().stream()));
     }
 }

@@ -1,6 +1,6 @@
 package io.jslurm.slurmd.gpu;
 
-import io.jslurm.slurmd.hw.CpuSet;
+import io.jslurm.common.cpu.IdSet;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Objects;
@@ -25,7 +25,7 @@ import java.util.stream.IntStream;
  * @param otherLinks  active NVLinks whose far end is not a GPU of this node (an NVSwitch, say)
  */
 public record GpuDevice(int index, String name, GpuType type, String uuid, int minor, Path deviceFile,
-                        PciBusId pciBusId, CpuSet cpuAffinity, SortedMap<Integer, Integer> nvlinkPeers,
+                        PciBusId pciBusId, IdSet cpuAffinity, SortedMap<Integer, Integer> nvlinkPeers,
                         int otherLinks) {
     public GpuDevice {
         Objects.requireNonNull(name, "name");

@@ -5,7 +5,7 @@ import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
-import io.jslurm.slurmd.hw.CpuSet;
+import io.jslurm.common.cpu.IdSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -118,7 +118,7 @@ public final class NvmlGpuDetector {
         return List.copyOf(devices);
     }
 
-    private record RawGpu(int index, String name, String uuid, int minor, PciBusId pciBusId, CpuSet affinity,
+    private record RawGpu(int index, String name, String uuid, int minor, PciBusId pciBusId, IdSet affinity,
                           List<PciBusId> linkRemotes) {
     }
 
@@ -143,15 +143,15 @@ public final class NvmlGpuDetector {
                 affinity(device, subject), linkRemotes(device, subject));
     }
 
-    private CpuSet affinity(Pointer device, String subject) throws NvmlException {
+    private IdSet affinity(Pointer device, String subject) throws NvmlException {
         long[] mask = new long[AFFINITY_WORDS];
         int rc = invoke("nvmlDeviceGetCpuAffinity", () -> nvml.nvmlDeviceGetCpuAffinity(device, mask.length, mask));
         if (rc == NvmlReturn.NOT_SUPPORTED.code()) {
             log.debug("{}: NVML reports no CPU affinity", subject);
-            return CpuSet.empty();
+            return IdSet.empty();
         }
         check("nvmlDeviceGetCpuAffinity", subject, rc);
-        return CpuSet.fromMaskWords(mask);
+        return IdSet.fromMaskWords(mask);
     }
 
     private List<PciBusId> linkRemotes(Pointer device, String subject) throws NvmlException {

@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.hw;
 
+import io.jslurm.common.cpu.IdSet;
 import java.util.Objects;
 
 /**
@@ -12,7 +13,7 @@ import java.util.Objects;
  * @param coreId      the kernel's core id within the package
  * @param cpus        the logical CPUs of this core
  */
-public record Core(int index, int socketIndex, int packageId, int coreId, CpuSet cpus) {
+public record Core(int index, int socketIndex, int packageId, int coreId, IdSet cpus) {
     public Core {
         Objects.requireNonNull(cpus, "cpus");
         if (index < 0 || socketIndex < 0) {

@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.hw;
 
+import io.jslurm.common.cpu.IdSet;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -53,7 +54,7 @@ public final class CpuTopology {
             int packageId = (int) (entry.getKey() >>> 32);
             int coreId = (int) (entry.getKey() & 0xffffffffL);
             Core core = new Core(coreList.size(), packageIds.indexOf(packageId), packageId, coreId,
-                    CpuSet.of(entry.getValue().stream().mapToInt(Integer::intValue)));
+                    IdSet.of(entry.getValue().stream().mapToInt(Integer::intValue)));
             coreList.add(core);
             entry.getValue().forEach(id -> byCpu.put(id, core));
         }
@@ -90,16 +91,16 @@ public final class CpuTopology {
         return cpus.size() / cores.size();
     }
 
-    public CpuSet allCpus() {
-        return CpuSet.of(cpus.stream().mapToInt(LogicalCpu::id));
+    public IdSet allCpus() {
+        return IdSet.of(cpus.stream().mapToInt(LogicalCpu::id));
     }
 
     /** The logical CPUs of the socket with this index (0 is the lowest package id). */
-    public CpuSet cpusOfSocket(int socketIndex) {
+    public IdSet cpusOfSocket(int socketIndex) {
         if (socketIndex < 0 || socketIndex >= packageIds.size()) {
             throw new IllegalArgumentException("no socket " + socketIndex + " on a node with " + packageIds.size());
         }
-        return CpuSet.of(cores.stream().filter(c -> c.socketIndex() == socketIndex)
+        return IdSet.of(cores.stream().filter(c -> c.socketIndex() == socketIndex)
                 .flatMapToInt(c -> c.cpus().stream()));
     }
 
@@ -112,16 +113,16 @@ public final class CpuTopology {
     }
 
     /** Abstract indexes of the cores that have at least one CPU in the set (CPUs not on this node are ignored). */
-    public SortedSet<Integer> coreIndexesOf(CpuSet cpuSet) {
+    public SortedSet<Integer> coreIndexesOf(IdSet cpuSet) {
         return cpuSet.stream().filter(coreOfCpu::containsKey).mapToObj(id -> coreOfCpu.get(id).index())
                 .collect(Collectors.toCollection(TreeSet::new));
     }
 
     /** The logical CPUs of each NUMA node, by node number. */
-    public SortedMap<Integer, CpuSet> numaNodes() {
-        SortedMap<Integer, CpuSet> nodes = new TreeMap<>();
+    public SortedMap<Integer, IdSet> numaNodes() {
+        SortedMap<Integer, IdSet> nodes = new TreeMap<>();
         cpus.stream().collect(Collectors.groupingBy(LogicalCpu::numaNode, TreeMap::new, Collectors.toList()))
-                .forEach((node, members) -> nodes.put(node, CpuSet.of(members.stream().mapToInt(LogicalCpu::id))));
+                .forEach((node, members) -> nodes.put(node, IdSet.of(members.stream().mapToInt(LogicalCpu::id))));
         return nodes;
     }
 

@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.hw;
 
+import io.jslurm.common.cpu.IdSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -28,14 +29,14 @@ public final class CpuTopologyReader {
 
     public CpuTopology read() {
         Map<Integer, Integer> numa = numaNodeByCpu();
-        CpuSet online = files.readOptional(CPU_DIR + "/online").map(CpuSet::parse).orElse(CpuSet.empty());
+        IdSet online = files.readOptional(CPU_DIR + "/online").map(IdSet::parse).orElse(IdSet.empty());
         if (!online.isEmpty() && files.exists(CPU_DIR + "/cpu" + online.stream().findFirst().getAsInt() + "/topology/core_id")) {
             return fromSysfs(online, numa);
         }
         return fromCpuinfo(numa);
     }
 
-    private CpuTopology fromSysfs(CpuSet online, Map<Integer, Integer> numa) {
+    private CpuTopology fromSysfs(IdSet online, Map<Integer, Integer> numa) {
         List<LogicalCpu> cpus = new ArrayList<>();
         online.stream().forEach(id -> {
             String topology = CPU_DIR + "/cpu" + id + "/topology/";
@@ -101,7 +102,7 @@ public final class CpuTopologyReader {
             }
             int node = Integer.parseInt(m.group(1));
             files.readOptional(NODE_DIR + "/" + name + "/cpulist")
-                    .map(CpuSet::parse)
+                    .map(IdSet::parse)
                     .ifPresent(set -> set.stream().forEach(cpu -> byCpu.put(cpu, node)));
         }
         return byCpu;

@@ -3,7 +3,7 @@ package io.jslurm.slurmd.cgroup;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jslurm.slurmd.hw.CpuSet;
+import io.jslurm.common.cpu.IdSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -14,7 +14,7 @@ class CgroupLimitsTest {
 
     @Test
     void printsWhatIsSetForTheLog() {
-        CgroupLimits limits = CgroupLimits.NONE.withCpus(CpuSet.parse("0-3"), CpuSet.of(0))
+        CgroupLimits limits = CgroupLimits.NONE.withCpus(IdSet.parse("0-3"), IdSet.of(0))
                 .withMemory(new MemoryLimit(OptionalLong.of(4096 * MIB), OptionalLong.of(0))).withPidsMax(512)
                 .withDeniedDevices(List.of(DeviceRule.character(195, 1)));
         assertThat(limits).hasToString("cpus=0-3 mems=0 ram=4096M swap=0M pids=512 deny=[c 195:1 rwm]");
@@ -24,12 +24,12 @@ class CgroupLimitsTest {
     @Test
     void jobLimitsFollowTheConstrainSettings() {
         List<DeviceRule> others = List.of(DeviceRule.character(195, 1));
-        CgroupLimits all = CgroupLimits.forJob(TestCgroupConfigs.constrain(true, true, true), CpuSet.parse("4-7"),
-                CpuSet.of(1), 2048, 100_000, others);
+        CgroupLimits all = CgroupLimits.forJob(TestCgroupConfigs.constrain(true, true, true), IdSet.parse("4-7"),
+                IdSet.of(1), 2048, 100_000, others);
         assertThat(all).hasToString("cpus=4-7 mems=1 ram=2048M deny=[c 195:1 rwm]");
 
-        CgroupLimits none = CgroupLimits.forJob(TestCgroupConfigs.constrain(false, false, false), CpuSet.parse("4-7"),
-                CpuSet.of(1), 2048, 100_000, others);
+        CgroupLimits none = CgroupLimits.forJob(TestCgroupConfigs.constrain(false, false, false), IdSet.parse("4-7"),
+                IdSet.of(1), 2048, 100_000, others);
         assertThat(none).isEqualTo(CgroupLimits.NONE);
     }
 
@@ -41,7 +41,7 @@ class CgroupLimitsTest {
 
     @Test
     void emptyCpuSetsAndZeroLimitsAreRejected() {
-        assertThatThrownBy(() -> CgroupLimits.NONE.withCpus(CpuSet.empty(), CpuSet.of(0)))
+        assertThatThrownBy(() -> CgroupLimits.NONE.withCpus(IdSet.empty(), IdSet.of(0)))
                 .hasMessage("cpus must not be empty");
         assertThatThrownBy(() -> CgroupLimits.NONE.withPidsMax(0)).hasMessage("pidsMax must be positive: 0");
     }

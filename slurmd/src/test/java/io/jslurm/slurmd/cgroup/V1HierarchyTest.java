@@ -3,7 +3,7 @@ package io.jslurm.slurmd.cgroup;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jslurm.conf.cgroup.CgroupPlugin;
-import io.jslurm.slurmd.hw.CpuSet;
+import io.jslurm.common.cpu.IdSet;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +30,7 @@ class V1HierarchyTest extends RealHierarchyContract {
 
     @Test
     void limitsReachTheKernelAndBindTheProcess() throws Exception {
-        CgroupLimits limits = CgroupLimits.NONE.withCpus(CpuSet.of(0), CpuSet.of(0))
+        CgroupLimits limits = CgroupLimits.NONE.withCpus(IdSet.of(0), IdSet.of(0))
                 .withMemory(new MemoryLimit(OptionalLong.of(64 * MIB), OptionalLong.of(16 * MIB)))
                 .withPidsMax(50);
         Cgroup job = manager.createJob(UID, 60, limits);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jslurm.conf.cgroup.CgroupConfig;
-import io.jslurm.slurmd.hw.CpuSet;
+import io.jslurm.common.cpu.IdSet;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -43,7 +43,7 @@ class V2FixtureTest {
     @Test
     void jobLimitsGoToTheV2Files() {
         CgroupManager manager = manager(CgroupBase.HIERARCHY_ROOT);
-        CgroupLimits limits = CgroupLimits.NONE.withCpus(CpuSet.parse("2-5"), CpuSet.of(0))
+        CgroupLimits limits = CgroupLimits.NONE.withCpus(IdSet.parse("2-5"), IdSet.of(0))
                 .withMemory(new MemoryLimit(OptionalLong.of(4 * GIB), OptionalLong.of(0))).withPidsMax(512);
 
         Cgroup job = manager.createJob(1000, 42, limits);

@@ -8,7 +8,7 @@ import io.jslurm.protocol.proto.Gpu;
 import io.jslurm.protocol.proto.LaunchBatchJob;
 import io.jslurm.slurmd.cgroup.CgroupLimits;
 import io.jslurm.slurmd.cgroup.DeviceRule;
-import io.jslurm.slurmd.hw.CpuSet;
+import io.jslurm.common.cpu.IdSet;
 import io.jslurm.slurmd.hw.CpuTopology;
 import io.jslurm.slurmd.hw.Fixtures;
 import io.jslurm.slurmd.hw.NodeHardwareProbe;
@@ -37,7 +37,7 @@ class JobConfinementTest {
         CgroupLimits limits = limits("ConstrainCores=yes\nConstrainRAMSpace=yes\nConstrainDevices=yes\n",
                 AllocatedNode.newBuilder().setNodeName("n1").setCores("0-1").setMemMb(2048).addGpuIndices(1).build());
 
-        CpuSet expected = CpuSet.parse(TOPOLOGY.cores().get(0).cpus() + "," + TOPOLOGY.cores().get(1).cpus());
+        IdSet expected = IdSet.parse(TOPOLOGY.cores().get(0).cpus() + "," + TOPOLOGY.cores().get(1).cpus());
         assertThat(limits.cpus()).contains(expected);
         assertThat(expected.size()).isEqualTo(2 * TOPOLOGY.threadsPerCore());
         assertThat(limits.ramBytes()).hasValue(2048L * 1024 * 1024);

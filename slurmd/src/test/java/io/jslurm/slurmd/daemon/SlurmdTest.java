@@ -16,7 +16,7 @@ import io.jslurm.slurmd.gpu.GpuDetection;
 import io.jslurm.slurmd.gpu.GpuDevice;
 import io.jslurm.slurmd.gpu.GpuType;
 import io.jslurm.slurmd.gpu.PciBusId;
-import io.jslurm.slurmd.hw.CpuSet;
+import io.jslurm.common.cpu.IdSet;
 import io.jslurm.slurmd.hw.NodeHardware;
 import io.jslurm.slurmd.hw.NodeHardwareProbe;
 import java.io.ByteArrayOutputStream;
@@ -149,9 +149,9 @@ class SlurmdTest {
     @Test
     void registrationListsTheGpusNvmlFound() throws Exception {
         GpuDevice first = new GpuDevice(0, "NVIDIA H200", GpuType.fromNvmlName("NVIDIA H200"), "GPU-aaaa", 0,
-                GpuDevice.deviceFileOf(0), PciBusId.parse("00000000:1B:00.0"), CpuSet.parse("0"), new TreeMap<>(Map.of(1, 18)), 0);
+                GpuDevice.deviceFileOf(0), PciBusId.parse("00000000:1B:00.0"), IdSet.parse("0"), new TreeMap<>(Map.of(1, 18)), 0);
         GpuDevice second = new GpuDevice(1, "NVIDIA H200", GpuType.fromNvmlName("NVIDIA H200"), "GPU-bbbb", 1,
-                GpuDevice.deviceFileOf(1), PciBusId.parse("00000000:43:00.0"), CpuSet.parse("1"), new TreeMap<>(Map.of(0, 18)), 0);
+                GpuDevice.deviceFileOf(1), PciBusId.parse("00000000:43:00.0"), IdSet.parse("1"), new TreeMap<>(Map.of(0, 18)), 0);
         start("tn1", new GpuDetection.Found(List.of(first, second)));
 
         NodeRegistration registration = controller.nextRegistration();

@@ -2,7 +2,7 @@ package io.jslurm.slurmd.gpu;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jslurm.slurmd.hw.CpuSet;
+import io.jslurm.common.cpu.IdSet;
 import java.util.List;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -11,7 +11,7 @@ class GresSummaryTest {
 
     private static GpuDevice gpu(int index, String name) {
         return new GpuDevice(index, name, GpuType.fromNvmlName(name), "GPU-" + index, index,
-                GpuDevice.deviceFileOf(index), new PciBusId(0, index + 1, 0, 0), CpuSet.empty(), new TreeMap<>(), 0);
+                GpuDevice.deviceFileOf(index), new PciBusId(0, index + 1, 0, 0), IdSet.empty(), new TreeMap<>(), 0);
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.jslurm.slurmd.gpu;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jslurm.slurmd.hw.CpuSet;
+import io.jslurm.common.cpu.IdSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +40,7 @@ class NvmlGpuDetectorTest {
         assertThat(first.deviceFile()).isEqualTo(Path.of("/dev/nvidia0"));
         assertThat(first.pciBusId()).isEqualTo(PciBusId.parse("0000:18:00.0"));
         assertThat(first.pciBusId()).hasToString("00000000:18:00.0");
-        assertThat(first.cpuAffinity()).isEqualTo(CpuSet.parse("0-31,64-95"));
+        assertThat(first.cpuAffinity()).isEqualTo(IdSet.parse("0-31,64-95"));
         assertThat(gpus.get(7).cpuAffinity()).hasToString("32-63,96-127");
         assertThat(gpus.get(7).deviceFile()).isEqualTo(Path.of("/dev/nvidia7"));
         // All 18 links end on NVSwitches: no direct GPU peer, every link counted as "other".
@@ -66,7 +66,7 @@ class NvmlGpuDetectorTest {
         assertThat(gpus).extracting(GpuDevice::deviceFile)
                 .containsExactly(Path.of("/dev/nvidia2"), Path.of("/dev/nvidia3"), Path.of("/dev/nvidia0"),
                         Path.of("/dev/nvidia1"));
-        assertThat(gpus.get(2).cpuAffinity()).isEqualTo(CpuSet.parse("16-31"));
+        assertThat(gpus.get(2).cpuAffinity()).isEqualTo(IdSet.parse("16-31"));
     }
 
     @Test

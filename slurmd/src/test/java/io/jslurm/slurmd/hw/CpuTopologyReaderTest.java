@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.hw;
 
+import io.jslurm.common.cpu.IdSet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ class CpuTopologyReaderTest {
 
         assertThat(shape(t)).isEqualTo(List.of(2, 1, 1, 2, 1));
         assertThat(t.cores()).extracting(c -> c.cpus().toString()).containsExactly("0", "1");
-        assertThat(t.numaNodes()).isEqualTo(Map.of(0, CpuSet.parse("0-1")));
+        assertThat(t.numaNodes()).isEqualTo(Map.of(0, IdSet.parse("0-1")));
     }
 
     @Test
@@ -36,11 +37,11 @@ class CpuTopologyReaderTest {
             assertThat(core.socketIndex()).isEqualTo(1);
             assertThat(core.cpus()).hasToString("32,96");
         });
-        assertThat(t.numaNodes()).containsEntry(0, CpuSet.parse("0-31,64-95"))
-                .containsEntry(1, CpuSet.parse("32-63,96-127"));
+        assertThat(t.numaNodes()).containsEntry(0, IdSet.parse("0-31,64-95"))
+                .containsEntry(1, IdSet.parse("32-63,96-127"));
         assertThat(t.machineIdsInAbstractOrder()).startsWith(0, 64, 1, 65).endsWith(63, 127);
         // A GPU near socket 1 is near Slurm cores 32-63.
-        assertThat(t.coreIndexesOf(CpuSet.parse("32-63,96-127"))).hasSize(32).startsWith(32).endsWith(63);
+        assertThat(t.coreIndexesOf(IdSet.parse("32-63,96-127"))).hasSize(32).startsWith(32).endsWith(63);
     }
 
     @Test

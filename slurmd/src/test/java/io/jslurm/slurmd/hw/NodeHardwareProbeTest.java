@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.hw;
 
+import io.jslurm.common.cpu.IdSet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -42,7 +43,7 @@ class NodeHardwareProbeTest {
         assertThat(t.threadsPerCore()).isEqualTo(lscpu.size() / cores);
         Map<Integer, Integer> lscpuCoreOf = lscpu.stream().collect(Collectors.toMap(r -> r[0], r -> r[1]));
         lscpuCoreOf.forEach((cpu, core) -> assertThat(t.coreOf(cpu).cpus())
-                .isEqualTo(CpuSet.of(lscpuCoreOf.entrySet().stream().filter(e -> e.getValue().equals(core))
+                .isEqualTo(IdSet.of(lscpuCoreOf.entrySet().stream().filter(e -> e.getValue().equals(core))
                         .mapToInt(Map.Entry::getKey))));
 
         long pages = Long.parseLong(run("getconf", "_PHYS_PAGES"));
