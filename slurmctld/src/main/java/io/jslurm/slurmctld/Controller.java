@@ -111,11 +111,13 @@ public final class Controller implements AutoCloseable {
         Callers callers = new Callers(options.slurmUserUid(), options.slurmdUserUid());
         SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers);
         JobHandlers jobs = new JobHandlers(control, loop, validator, allocations, callers, clock);
-        NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock);
+        NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock,
+                AccountedJobStore.stepsOf(store));
         Controller[] self = new Controller[1];
         ControlHandlers controlHandlers = new ControlHandlers(config::get, () -> self[0].reconfigure(), clock);
         StepHandlers steps = new StepHandlers(control, loop, validator, allocations, nodes, callers,
-                new StepCredentials(key), () -> config.get().slurm().slurmdPort(), clock);
+                new StepCredentials(key), () -> config.get().slurm().slurmdPort(), clock,
+                AccountedJobStore.stepsOf(store));
         ThreadPoolExecutor workers = workers();
         RpcServer server;
         try {

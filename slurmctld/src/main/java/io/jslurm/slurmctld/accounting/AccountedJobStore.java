@@ -31,17 +31,41 @@ public final class AccountedJobStore implements JobStore {
     private final AccountingStorage accounting;
     private final String cluster;
     private final InstantSource clock;
+    private final StepAccounting steps;
 
     public AccountedJobStore(JobStore store, AccountingStorage accounting, String cluster, InstantSource clock) {
         this.store = store;
         this.accounting = accounting;
         this.cluster = cluster;
         this.clock = clock;
+        this.steps = new StepAccounting(accounting::step, cluster, clock);
+    }
+
+    /** Where the controller's step handlers record steps, into the same queue as the jobs. */
+    public StepAccounting steps() {
+        return steps;
+    }
+
+    /** The step accounting of a job table: its own when it records accounting, else records that go nowhere. */
+    public static StepAccounting stepsOf(JobStore store) {
+        return store instanceof AccountedJobStore accounted ? accounted.steps() : StepAccounting.NONE;
     }
 
     private Job recorded(Job job) {
         accounting.job(JobAccounting.record(cluster, job, clock.millis()));
         return job;
+    }
+
+    /** A job changed state: its batch step starts with it and ends with it (slurmd's report adds the usage). */
+    private Job recorded(Optional<Job> before, Job after) {
+        recorded(after);
+        boolean wasRunning = before.map(job -> job.state().holdsResources()).orElse(false);
+        if (!wasRunning && after.state().holdsResources()) {
+            steps.batchStarted(after);
+        } else if (wasRunning && !after.state().holdsResources()) {
+            steps.batchEnded(after);
+        }
+        return after;
     }
 
     @Override
@@ -83,12 +107,27 @@ public final class AccountedJobStore implements JobStore {
 
     @Override
     public Job transition(long jobId, StateChange change) {
-        return recorded(store.transition(jobId, change));
+        Optional<Job> before = store.get(jobId);
+        return recorded(before, store.transition(jobId, change));
     }
 
     @Override
     public Job cancel(long jobId) {
-        return recorded(store.cancel(jobId));
+        Optional<Job> before = store.get(jobId);
+        return recorded(before, store.cancel(jobId));
+    }
+
+    /** As {@link #cancel(long)}, and accounting keeps who cancelled ({@code CANCELLED by UID} in sacct). */
+    @Override
+    public Job cancel(long jobId, long byUid) {
+        Optional<Job> before = store.get(jobId);
+        Job ended = store.cancel(jobId);
+        accounting.job(JobAccounting.record(cluster, ended, clock.millis()).toBuilder()
+                .setCancelledBy((int) byUid).build());
+        if (before.map(job -> job.state().holdsResources()).orElse(false)) {
+            steps.batchEnded(ended);
+        }
+        return ended;
     }
 
     @Override
@@ -108,7 +147,8 @@ public final class AccountedJobStore implements JobStore {
 
     @Override
     public Job requeue(long jobId) {
-        return recorded(store.requeue(jobId));
+        Optional<Job> before = store.get(jobId);
+        return recorded(before, store.requeue(jobId));
     }
 
     @Override

@@ -161,7 +161,7 @@ public final class JobHandlers {
             return failure(target, SlurmError.ALREADY_DONE);
         }
         try {
-            control.cancel(job.jobId(), r.getSignal(), r.getBatchShellOnly(), r.getFull());
+            control.cancel(job.jobId(), r.getSignal(), r.getBatchShellOnly(), r.getFull(), caller.uid());
             return CancelResult.newBuilder().setTarget(target).build();
         } catch (JobControl.PendingSignalException e) {
             return failure(target, SlurmError.JOB_PENDING);

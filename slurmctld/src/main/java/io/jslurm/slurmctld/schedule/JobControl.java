@@ -179,6 +179,11 @@ public final class JobControl {
      * @throws io.jslurm.slurmctld.job.IllegalTransitionException for a job that already ended
      */
     public Job cancel(long jobId, int signal, boolean batchOnly, boolean full) {
+        return cancel(jobId, signal, batchOnly, full, -1);
+    }
+
+    /** As {@link #cancel(long, int, boolean, boolean)} by {@code byUid} (-1: the controller itself). */
+    public Job cancel(long jobId, int signal, boolean batchOnly, boolean full, long byUid) {
         Job ended;
         synchronized (this) {
             Job job = store.get(jobId).orElseThrow(() -> new io.jslurm.slurmctld.state.UnknownJobException(
@@ -190,7 +195,7 @@ public final class JobControl {
             if (signal != 0 && signal != SIGKILL && job.state() == JobState.PENDING) {
                 throw new PendingSignalException(job.displayId());
             }
-            ended = store.cancel(jobId);
+            ended = byUid < 0 ? store.cancel(jobId) : store.cancel(jobId, byUid);
             Optional<Allocation> released = allocations.remove(jobId);
             released.ifPresent(allocation -> terminate(ended, allocation, "cancelled"));
             log.info("Cancelled JobId={} (was {})", ended.displayId(), job.state());

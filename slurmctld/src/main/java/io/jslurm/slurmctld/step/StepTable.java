@@ -35,13 +35,25 @@ public final class StepTable {
         return true;
     }
 
-    /** The job's steps that still run, ended with the job. */
-    public synchronized void endJob(long jobId) {
+    /** The job's steps that still run, ended with the job; returns those it ended. */
+    public synchronized List<StepRecord> endJob(long jobId) {
         TreeMap<Integer, StepRecord> steps = byJob.get(jobId);
+        List<StepRecord> ended = new ArrayList<>();
         if (steps != null) {
-            steps.replaceAll((id, step) -> step.getState().equals("RUNNING")
-                    ? step.toBuilder().setState("CANCELLED").build() : step);
+            steps.replaceAll((id, step) -> {
+                if (!step.getState().equals("RUNNING")) {
+                    return step;
+                }
+                StepRecord cancelled = step.toBuilder().setState("CANCELLED").build();
+                ended.add(cancelled);
+                return cancelled;
+            });
         }
+        return ended;
+    }
+
+    public synchronized java.util.Optional<StepRecord> get(long jobId, int stepId) {
+        return java.util.Optional.ofNullable(byJob.getOrDefault(jobId, new TreeMap<>()).get(stepId));
     }
 
     public synchronized List<StepRecord> of(List<Long> jobIds) {
