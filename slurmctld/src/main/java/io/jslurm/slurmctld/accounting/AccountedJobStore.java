@@ -198,7 +198,8 @@ public final class AccountedJobStore implements JobStore {
                 : slurm.timers().messageTimeout();
         RemoteDbd dbd = new RemoteDbd(InetSocketAddress.createUnresolved(host, slurm.accounting().port()), timeout,
                 new SlurmCredentialSigner(key, clock).sourceFor(slurmUserUid, 0, LocalHost.name()));
-        return new AccountedJobStore(store, AccountingStorage.start(slurm.paths().stateSaveLocation(), dbd),
-                slurm.clusterName(), clock);
+        AccountingStorage accounting = AccountingStorage.start(slurm.paths().stateSaveLocation(), dbd);
+        accounting.nodeEvent(ClusterCapacity.event(slurm, clock.instant().getEpochSecond()));
+        return new AccountedJobStore(store, accounting, slurm.clusterName(), clock);
     }
 }
