@@ -16,7 +16,7 @@ final class Efficiency {
     private Efficiency() {
     }
 
-    static String report(AcctJob job, List<AcctStep> steps, long now) {
+    static String report(AcctJob job, List<AcctStep> steps, long now, GroupNames groups) {
         StringBuilder out = new StringBuilder();
         boolean running = job.getState().equals("RUNNING") || job.getState().equals("PENDING");
         out.append("Job ID: ").append(Integer.toUnsignedString(job.getJobId())).append('\n');
@@ -25,7 +25,8 @@ final class Efficiency {
                     .append(Integer.toUnsignedString(job.getArrayTaskId())).append('\n');
         }
         out.append("Cluster: ").append(job.getCluster()).append('\n');
-        out.append("User/Group: ").append(job.getUserName()).append('/').append(job.getGroupName()).append('\n');
+        String group = job.getGroupName().isEmpty() ? groups.of(Integer.toUnsignedLong(job.getGid())) : job.getGroupName();
+        out.append("User/Group: ").append(job.getUserName()).append('/').append(group).append('\n');
         out.append("State: ").append(job.getState());
         if (!running) {
             out.append(" (exit code ").append(job.getExitCode()).append(')');

@@ -27,8 +27,14 @@ public final class Seff {
     private final PrintStream err;
     private final InstantSource clock;
     private final AccountingDaemon dbd;
+    private final GroupNames groups;
 
     public Seff(PrintStream out, PrintStream err, InstantSource clock, AccountingDaemon dbd) {
+        this(out, err, clock, dbd, GroupNames.fromSystem());
+    }
+
+    Seff(PrintStream out, PrintStream err, InstantSource clock, AccountingDaemon dbd, GroupNames groups) {
+        this.groups = groups;
         this.out = out;
         this.err = err;
         this.clock = clock;
@@ -79,7 +85,7 @@ public final class Seff {
         List<AcctStep> steps = response.getStepsList().stream()
                 .filter(s -> s.getJobId() == job.get().getJobId() && s.getJobSubmitTime() == job.get().getSubmitTime())
                 .toList();
-        out.print(Efficiency.report(job.get(), steps, clock.instant().getEpochSecond()));
+        out.print(Efficiency.report(job.get(), steps, clock.instant().getEpochSecond(), groups));
         return 0;
     }
 

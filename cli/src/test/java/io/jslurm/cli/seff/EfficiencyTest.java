@@ -19,7 +19,7 @@ class EfficiencyTest {
                 .setSystemCpuMicros(360_000_000L).setMaxRssBytes(512L << 20).build();
         AcctStep step0 = AcctStep.newBuilder().setStepId(0).setMaxRssBytes(100L << 20).build();
 
-        assertThat(Efficiency.report(JOB, List.of(batch, step0), 99_999)).isEqualTo("""
+        assertThat(Efficiency.report(JOB, List.of(batch, step0), 99_999, GroupNames.of(List.of()))).isEqualTo("""
                 Job ID: 42
                 Cluster: c1
                 User/Group: alice/users
@@ -37,11 +37,12 @@ class EfficiencyTest {
     @Test
     void runningSingleCoreArrayTaskWithMemoryPerCpu() {
         AcctJob task = JOB.toBuilder().setJobId(43).setArrayJobId(40).setArrayTaskId(3).setState("RUNNING")
-                .setAllocCpus(1).setEndTime(0).setReqMemMb(1_000).setMemPerCpu(true).build();
+                .setGroupName("").setGid(10).setAllocCpus(1).setEndTime(0).setReqMemMb(1_000).setMemPerCpu(true).build();
 
-        String text = Efficiency.report(task, List.of(), 1_000 + 90_061);
+        String text = Efficiency.report(task, List.of(), 1_000 + 90_061,
+                GroupNames.of(List.of("wheel:x:10:alice")));
 
-        assertThat(text).contains("Array Job ID: 40_3\n", "State: RUNNING\n", "Cores: 1\n",
+        assertThat(text).contains("Array Job ID: 40_3\n", "User/Group: alice/wheel\n", "State: RUNNING\n", "Cores: 1\n",
                 "Job Wall-clock time: 1-01:01:01\n", "Memory Utilized: 0.00 MB\n",
                 "Memory Efficiency: 0.00% of 1000.00 MB (1000.00 MB/core)\n");
         assertThat(text).endsWith("WARNING: Efficiency statistics may be misleading for RUNNING jobs.\n");
