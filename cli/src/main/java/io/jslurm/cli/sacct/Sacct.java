@@ -104,6 +104,10 @@ public final class Sacct {
         options.start().map(Instant::getEpochSecond).ifPresent(q::setWindowStart);
         options.end().map(Instant::getEpochSecond).ifPresent(q::setWindowEnd);
         options.jobs().stream().map(spec -> (int) spec.jobId()).distinct().forEach(q::addJobIds);
+        if (!options.json()) {
+            // JSON prints every field; a table only its own, so slurmdbd can leave the other long columns out.
+            options.fields().forEach(f -> q.addFields(f.name().toLowerCase(java.util.Locale.ROOT)));
+        }
         return q.build();
     }
 
