@@ -1,8 +1,6 @@
 package io.jslurm.cli.seff;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.jslurm.cli.client.SystemFiles;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,11 +30,7 @@ final class GroupNames {
     }
 
     static GroupNames fromSystem() {
-        try {
-            return of(Files.readAllLines(Path.of("/etc/group")));
-        } catch (IOException unreadable) {
-            return of(List.of());
-        }
+        return of(SystemFiles.group());
     }
 
     /** The group's name, or the gid itself when the group file does not name it. */

@@ -1,8 +1,6 @@
 package io.jslurm.cli.sreport;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.jslurm.cli.client.SystemFiles;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,11 +26,7 @@ final class ProperNames {
     }
 
     static ProperNames fromSystem() {
-        try {
-            return of(Files.readAllLines(Path.of("/etc/passwd")));
-        } catch (IOException unreadable) {
-            return of(List.of());
-        }
+        return of(SystemFiles.passwd());
     }
 
     /** The user's full name; empty when the password file has none. */

@@ -101,9 +101,7 @@ public final class UsageStore {
     private void rollHours(Connection c, String cluster, long from, long to) throws SQLException {
         UsageSources sources = UsageSources.read(c, cluster, from, to);
         long now = clock.instant().getEpochSecond();
-        boolean autoCommit = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try {
+        inTransaction(c, () -> {
             delete(c, "cluster_usage_hour_table", cluster, from, to);
             delete(c, "assoc_usage_hour_table", cluster, from, to);
             try (PreparedStatement clusterRow = c.prepareStatement("INSERT INTO cluster_usage_hour_table (cluster,"
@@ -141,19 +139,11 @@ public final class UsageStore {
                 clusterRow.executeBatch();
                 assocRow.executeBatch();
             }
-            c.commit();
-        } catch (SQLException | RuntimeException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(autoCommit);
-        }
+        });
     }
 
     private static void rollDays(Connection c, String cluster, long from, long to) throws SQLException {
-        boolean autoCommit = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try {
+        inTransaction(c, () -> {
             delete(c, "cluster_usage_day_table", cluster, from, to);
             delete(c, "assoc_usage_day_table", cluster, from, to);
             String day = "time_start - MOD(time_start, " + DAY + ")";
@@ -173,6 +163,20 @@ public final class UsageStore {
                 bindWindow(s, cluster, from, to);
                 s.executeUpdate();
             }
+        });
+    }
+
+    /** Statements that replace a period's rows: all of them or none. */
+    @FunctionalInterface
+    private interface SqlWork {
+        void run() throws SQLException;
+    }
+
+    private static void inTransaction(Connection c, SqlWork work) throws SQLException {
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try {
+            work.run();
             c.commit();
         } catch (SQLException | RuntimeException e) {
             c.rollback();
