@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -52,8 +53,9 @@ public final class StepTable {
         return ended;
     }
 
-    public synchronized java.util.Optional<StepRecord> get(long jobId, int stepId) {
-        return java.util.Optional.ofNullable(byJob.getOrDefault(jobId, new TreeMap<>()).get(stepId));
+    public synchronized Optional<StepRecord> get(long jobId, int stepId) {
+        TreeMap<Integer, StepRecord> steps = byJob.get(jobId);
+        return steps == null ? Optional.empty() : Optional.ofNullable(steps.get(stepId));
     }
 
     public synchronized List<StepRecord> of(List<Long> jobIds) {
