@@ -104,10 +104,7 @@ final class JobRecords {
 
     private long endTime(Job job, TimeLimit limit) {
         if (job.state().holdsResources() && !limit.isUnlimited()) {
-            long start = job.status().startTime();
-            long suspended = control.suspendClock().suspendedSeconds(job.jobId(), start,
-                    java.time.Instant.now().getEpochSecond());
-            return start + suspended + limit.seconds();
+            return job.status().startTime() + control.suspendedSeconds(job) + limit.seconds();
         }
         return job.status().endTime();
     }

@@ -364,6 +364,11 @@ public final class JobControl {
         return suspendClock;
     }
 
+    /** Seconds the job has spent suspended so far: its time limit moves out by this much. */
+    public long suspendedSeconds(Job job) {
+        return suspendClock.suspendedSeconds(job.jobId(), job.status().startTime(), clock.instant().getEpochSecond());
+    }
+
     /**
      * scontrol suspend: a running job is frozen on its nodes and becomes SUSPENDED; its cores and GPUs are free
      * for other jobs while its memory stays its own.
