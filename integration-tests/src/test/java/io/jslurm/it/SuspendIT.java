@@ -49,19 +49,12 @@ class SuspendIT {
         cluster().awaitState(job, Duration.ofSeconds(10), "RUNNING");
         awaitGrowth(ticks, Duration.ofSeconds(10));
         assertThat(cluster().ok("scontrol", "show", "job", Long.toString(job))).doesNotContain("SuspendTime=None");
+        Distribution.Result notSuspended = cluster().run("scontrol", "resume", Long.toString(job));
+        assertThat(notSuspended.exitCode()).isEqualTo(1);
+        assertThat(notSuspended.stderr()).contains("Job is not suspended");
 
         cluster().ok("scancel", Long.toString(job));
         cluster().awaitState(job, Cluster.patience(), "CANCELLED");
-    }
-
-    @Test
-    void resumingAJobThatIsNotSuspendedIsRefused() throws Exception {
-        long job = cluster().submit("--wrap", "sleep 300");
-        cluster().awaitState(job, Cluster.patience(), "RUNNING");
-        Distribution.Result pending = cluster().run("scontrol", "resume", Long.toString(job));
-        assertThat(pending.exitCode()).isEqualTo(1);
-        assertThat(pending.stderr()).contains("Job is not suspended");
-        cluster().ok("scancel", Long.toString(job));
     }
 
     private static void awaitGrowth(Path file, Duration timeout) throws Exception {

@@ -79,7 +79,7 @@ public final class PassState {
     }
 
     public void start(QueueEntry entry, Allocation allocation, boolean backfilled) {
-        free.allocate(allocation);
+        free.allocate(allocation, fit.shares(entry.job().request(), entry.partition()));
         started.add(entry.jobId());
         statuses.remove(entry.jobId());
         starts.add(new JobStart(entry.jobId(), entry.partition().name(), allocation,
@@ -107,7 +107,7 @@ public final class PassState {
             start(entry, found.allocation(), false);
             return;
         }
-        free.allocate(found.allocation());
+        free.allocate(found.allocation(), fit.shares(entry.job().request(), entry.partition()));
         List<Long> awaited = new ArrayList<>(found.waitingFor());
         found.victims().forEach(victim -> awaited.add(victim.jobId()));
         status(PendingStatus.of(entry.jobId(), PendingReason.RESOURCES, "waiting for preempted jobs " + awaited
