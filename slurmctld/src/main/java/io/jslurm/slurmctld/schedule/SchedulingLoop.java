@@ -210,8 +210,9 @@ public final class SchedulingLoop implements AutoCloseable {
                 continue;
             }
             try {
+                boolean shared = fit.shares(SchedModel.request(job.get().spec()), partition.get());
                 control.start(start.jobId(), start.allocation(), start.partition()).ifPresent(running -> {
-                    free.allocate(start.allocation());
+                    free.allocate(start.allocation(), shared);
                     started.add(running);
                 });
             } catch (RuntimeException e) {
@@ -237,10 +238,17 @@ public final class SchedulingLoop implements AutoCloseable {
                 long suspended = control.suspendClock().suspendedSeconds(job.jobId(), start, now.getEpochSecond());
                 Optional<Instant> end = limit.isUnlimited() ? Optional.empty()
                         : Optional.of(Instant.ofEpochSecond(start + suspended).plus(limit.toDuration()));
-                running.add(new RunningJob(job.jobId(), job.spec().partition(), entry.getValue(), end));
+                running.add(new RunningJob(job.jobId(), job.spec().partition(), entry.getValue(), end,
+                        shares(cfg, job)));
             });
         }
         return new ClusterSnapshot(schedNodes, partitions, running);
+    }
+
+    /** Whether a running job shares its cores (OverSubscribe=FORCE, or YES and the job asked). */
+    private static boolean shares(ClusterConfig cfg, Job job) {
+        return cfg.partition(job.spec().partition()).map(p -> new ResourceFit(cfg.schedulerParams().select())
+                .shares(SchedModel.request(job.spec()), SchedModel.partition(p))).orElse(false);
     }
 
     private List<PendingJob> pendingJobs(ClusterConfig cfg, Instant now, Map<Long, String> reasons) {
