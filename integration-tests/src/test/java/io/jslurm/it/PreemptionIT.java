@@ -53,15 +53,22 @@ class PreemptionIT {
         cluster().run("scancel", "-p", "high");
     }
 
+    /** A whole-node job in "low", running; then one in "high" that needs the node; returns {low, high}. */
+    private static long[] lowThenHigh() throws Exception {
+        long low = cluster().submit("-p", "low", "--exclusive", "--wrap", "sleep 600");
+        cluster().awaitState(low, Cluster.patience(), "RUNNING");
+        long high = cluster().submit("-p", "high", "--exclusive", "--wrap", "sleep 600");
+        cluster().awaitState(high, Cluster.patience(), "RUNNING");
+        return new long[] {low, high};
+    }
+
     @Test
     void aHighTierJobRequeuesTheLowTierJobAndStarts() throws Exception {
         configure("REQUEUE");
-        long low = cluster().submit("-p", "low", "--exclusive", "--wrap", "sleep 600");
-        cluster().awaitState(low, Cluster.patience(), "RUNNING");
+        long[] jobs = lowThenHigh();
+        long low = jobs[0];
+        long high = jobs[1];
 
-        long high = cluster().submit("-p", "high", "--exclusive", "--wrap", "sleep 600");
-
-        cluster().awaitState(high, Cluster.patience(), "RUNNING");
         assertThat(cluster().awaitState(low, Duration.ofSeconds(10), "PENDING")).isEqualTo("PENDING");
         String shown = cluster().ok("scontrol", "show", "job", Long.toString(low));
         assertThat(shown).contains("Restarts=1");
@@ -73,12 +80,8 @@ class PreemptionIT {
     @Test
     void aPartitionWithPreemptModeCancelEndsItsJobPreempted() throws Exception {
         configure("CANCEL");
-        long low = cluster().submit("-p", "low", "--exclusive", "--wrap", "sleep 600");
-        cluster().awaitState(low, Cluster.patience(), "RUNNING");
+        long low = lowThenHigh()[0];
 
-        long high = cluster().submit("-p", "high", "--exclusive", "--wrap", "sleep 600");
-
-        cluster().awaitState(high, Cluster.patience(), "RUNNING");
         assertThat(cluster().awaitState(low, Duration.ofSeconds(10), "PREEMPTED")).isEqualTo("PREEMPTED");
         assertThat(cluster().ok("squeue", "-h", "-t", "all", "-o", "%i %t")).contains(low + " PR");
     }

@@ -326,68 +326,53 @@ class PreemptionTest {
                     Set.of());
         }
 
-        static Scenario oneNode() {
-            return scenario().nodes(node("n1").coresPerSocket(4)).noBackfill();
+        /** Job 10 holds the only node's 4 cores; job 20 wants them. */
+        static Plan jobTwentyMeetsJobTen(PreemptInput input) {
+            return scenario().nodes(node("n1").coresPerSocket(4)).noBackfill()
+                    .running(running(10).on("n1", CoreSet.range(0, 4), 1024))
+                    .queue(job(20).ntasks(4))
+                    .preempt(input)
+                    .schedule();
         }
 
         @Test
         void aQosPreemptsTheQosItLists() {
-            Plan plan = oneNode()
-                    .running(running(10).on("n1", CoreSet.range(0, 4), 1024))
-                    .queue(job(20).ntasks(4))
-                    .preempt(qos(Map.of(10L, "scavenger", 20L, "urgent"), PreemptMode.REQUEUE,
+            Plan plan = jobTwentyMeetsJobTen(qos(Map.of(10L, "scavenger", 20L, "urgent"), PreemptMode.REQUEUE,
                             new QosPreempt("urgent", Set.of("scavenger"), Optional.empty()),
-                            new QosPreempt("scavenger", Set.of(), Optional.empty())))
-                    .schedule();
+                            new QosPreempt("scavenger", Set.of(), Optional.empty())));
 
             assertThat(victims(plan)).containsExactly(new Victim(10, PreemptMode.REQUEUE));
         }
 
         @Test
         void theVictimsQosModeWins() {
-            Plan plan = oneNode()
-                    .running(running(10).on("n1", CoreSet.range(0, 4), 1024))
-                    .queue(job(20).ntasks(4))
-                    .preempt(qos(Map.of(10L, "scavenger", 20L, "urgent"), PreemptMode.REQUEUE,
+            Plan plan = jobTwentyMeetsJobTen(qos(Map.of(10L, "scavenger", 20L, "urgent"), PreemptMode.REQUEUE,
                             new QosPreempt("urgent", Set.of("scavenger"), Optional.empty()),
-                            new QosPreempt("scavenger", Set.of(), Optional.of(PreemptMode.CANCEL))))
-                    .schedule();
+                            new QosPreempt("scavenger", Set.of(), Optional.of(PreemptMode.CANCEL))));
 
             assertThat(victims(plan)).containsExactly(new Victim(10, PreemptMode.CANCEL));
         }
 
         @Test
         void anUnlistedQosIsNotPreempted() {
-            Plan plan = oneNode()
-                    .running(running(10).on("n1", CoreSet.range(0, 4), 1024))
-                    .queue(job(20).ntasks(4))
-                    .preempt(qos(Map.of(10L, "normal", 20L, "urgent"), PreemptMode.REQUEUE,
-                            new QosPreempt("urgent", Set.of("scavenger"), Optional.empty())))
-                    .schedule();
+            Plan plan = jobTwentyMeetsJobTen(qos(Map.of(10L, "normal", 20L, "urgent"), PreemptMode.REQUEUE,
+                            new QosPreempt("urgent", Set.of("scavenger"), Optional.empty())));
 
             assertThat(plan.preemptions()).isEmpty();
         }
 
         @Test
         void preemptionIsNotSymmetric() {
-            Plan plan = oneNode()
-                    .running(running(10).on("n1", CoreSet.range(0, 4), 1024))
-                    .queue(job(20).ntasks(4))
-                    .preempt(qos(Map.of(10L, "urgent", 20L, "scavenger"), PreemptMode.REQUEUE,
-                            new QosPreempt("urgent", Set.of("scavenger"), Optional.empty())))
-                    .schedule();
+            Plan plan = jobTwentyMeetsJobTen(qos(Map.of(10L, "urgent", 20L, "scavenger"), PreemptMode.REQUEUE,
+                            new QosPreempt("urgent", Set.of("scavenger"), Optional.empty())));
 
             assertThat(plan.preemptions()).isEmpty();
         }
 
         @Test
         void aJobWithoutQosNeitherPreemptsNorIsPreempted() {
-            Plan plan = oneNode()
-                    .running(running(10).on("n1", CoreSet.range(0, 4), 1024))
-                    .queue(job(20).ntasks(4))
-                    .preempt(qos(Map.of(20L, "urgent"), PreemptMode.REQUEUE,
-                            new QosPreempt("urgent", Set.of("scavenger"), Optional.empty())))
-                    .schedule();
+            Plan plan = jobTwentyMeetsJobTen(qos(Map.of(20L, "urgent"), PreemptMode.REQUEUE,
+                            new QosPreempt("urgent", Set.of("scavenger"), Optional.empty())));
 
             assertThat(plan.preemptions()).isEmpty();
         }

@@ -383,22 +383,17 @@ public final class JobControl {
     }
 
     private Job suspend(long jobId, long preemptor) {
-        Job suspended;
-        synchronized (this) {
-            Job job = store.get(jobId).orElseThrow(() -> new io.jslurm.slurmctld.state.UnknownJobException(
-                    Long.toString(jobId)));
-            suspended = store.transition(jobId, StateChange.to(JobState.SUSPENDED));
-            long now = clock.instant().getEpochSecond();
-            suspendClock.suspended(jobId, job.status().startTime(), now);
+        return changeThenFree(jobId, job -> {
+            Job suspended = store.transition(jobId, StateChange.to(JobState.SUSPENDED));
+            suspendClock.suspended(jobId, job.status().startTime(), clock.instant().getEpochSecond());
             allocations.of(jobId).ifPresent(full -> {
                 suspensions.put(jobId, new Suspension(full, preemptor));
                 allocations.put(jobId, memoryOnly(full));
                 sendSuspend(suspended, full, false);
             });
             log.info("JobId={} suspended{}", suspended.displayId(), preemptor == 0 ? "" : " for JobId=" + preemptor);
-        }
-        resourcesFreed.run();
-        return suspended;
+            return suspended;
+        });
     }
 
     /** scontrol resume: the job's processes are thawed and it holds its cores and GPUs again. */
@@ -474,34 +469,39 @@ public final class JobControl {
 
     /** Preemption in REQUEUE mode: the job goes back to the queue (CANCEL instead when it may not be requeued). */
     public Job requeuePreempted(long jobId) {
-        Job job;
-        synchronized (this) {
-            Job current = store.get(jobId).orElseThrow(() -> new io.jslurm.slurmctld.state.UnknownJobException(
-                    Long.toString(jobId)));
+        return changeThenFree(jobId, current -> {
             if (!current.spec().requeue()) {
                 log.info("JobId={} may not be requeued; preempted by cancelling it", current.displayId());
-                return endPreempted(jobId);
+                return preemptedEnd(current);
             }
-            job = requeueRunning(current, PendingReason.NONE);
+            Job job = requeueRunning(current, PendingReason.NONE);
             log.info("JobId={} requeued after preemption", job.displayId());
-        }
-        resourcesFreed.run();
-        return job;
+            return job;
+        });
     }
 
     /** Preemption in CANCEL mode: the job ends PREEMPTED and its processes are killed. */
     public Job endPreempted(long jobId) {
-        Job ended;
+        return changeThenFree(jobId, this::preemptedEnd);
+    }
+
+    private Job preemptedEnd(Job current) {
+        Job ended = store.transition(current.jobId(), StateChange.finish(JobState.PREEMPTED, ExitCode.SUCCESS,
+                PendingReason.NONE));
+        release(current.jobId()).ifPresent(a -> terminate(ended, a, "preempted"));
+        log.info("JobId={} PREEMPTED (was {})", ended.displayId(), current.state());
+        return ended;
+    }
+
+    /** Applies a change to a job under the lock, then lets the scheduler know resources were freed. */
+    private Job changeThenFree(long jobId, java.util.function.UnaryOperator<Job> change) {
+        Job changed;
         synchronized (this) {
-            Job current = store.get(jobId).orElseThrow(() -> new io.jslurm.slurmctld.state.UnknownJobException(
-                    Long.toString(jobId)));
-            ended = store.transition(jobId, StateChange.finish(JobState.PREEMPTED, ExitCode.SUCCESS,
-                    PendingReason.NONE));
-            release(jobId).ifPresent(a -> terminate(ended, a, "preempted"));
-            log.info("JobId={} PREEMPTED (was {})", ended.displayId(), current.state());
+            changed = change.apply(store.get(jobId).orElseThrow(
+                    () -> new io.jslurm.slurmctld.state.UnknownJobException(Long.toString(jobId))));
         }
         resourcesFreed.run();
-        return ended;
+        return changed;
     }
 
     /**
