@@ -406,8 +406,9 @@ public final class JobControl {
             Suspension suspension = suspensions.remove(jobId);
             if (suspension != null) {
                 allocations.put(jobId, suspension.full());
-                sendSuspend(resumed, suspension.full(), true);
             }
+            // After a controller restart the suspension is not remembered, but the nodes must still thaw the job.
+            allocations.of(jobId).ifPresent(full -> sendSuspend(resumed, full, true));
             log.info("JobId={} resumed (was {})", resumed.displayId(), job.state());
             return resumed;
         }

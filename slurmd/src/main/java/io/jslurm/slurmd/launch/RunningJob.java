@@ -133,7 +133,15 @@ final class RunningJob {
 
     /** scontrol resume: thaws the processes; the time limit is pushed back by the time spent suspended. */
     synchronized void resume() {
-        if (finished || cgroup == null || suspendedAt == null) {
+        if (finished || cgroup == null) {
+            return;
+        }
+        if (suspendedAt == null) {
+            // A slurmd restarted while the job was frozen: the cgroup remembers what this object does not.
+            if (cgroup.isFrozen()) {
+                cgroup.thaw();
+                LOG.info("job {}: resumed (suspended before this slurmd started)", jobId);
+            }
             return;
         }
         cgroup.thaw();
