@@ -45,6 +45,7 @@ class PreemptionIT {
                 """.formatted(lowPreemptMode));
         cluster().ok("scontrol", "reconfigure");
         assertThat(cluster().ok("sinfo", "-h", "-o", "%P")).contains("low").contains("high");
+        assertThat(cluster().ok("scontrol", "show", "partition", "low")).contains("PreemptMode=" + lowPreemptMode);
     }
 
     @AfterEach
