@@ -230,6 +230,9 @@ public final class SchedulingLoop implements AutoCloseable {
         }
         List<Partition> partitions = cfg.slurm().partitions().stream().map(SchedModel::partition).toList();
         List<RunningJob> running = new ArrayList<>();
+        Map<String, Partition> byName = new HashMap<>();
+        partitions.forEach(p -> byName.put(p.name(), p));
+        ResourceFit fit = new ResourceFit(cfg.schedulerParams().select());
         for (var entry : allocations.all().entrySet()) {
             // A suspended job holds only memory, which the node usage above already counts.
             store.get(entry.getKey()).filter(job -> job.state() != JobState.SUSPENDED).ifPresent(job -> {
@@ -239,16 +242,19 @@ public final class SchedulingLoop implements AutoCloseable {
                 Optional<Instant> end = limit.isUnlimited() ? Optional.empty()
                         : Optional.of(Instant.ofEpochSecond(start + suspended).plus(limit.toDuration()));
                 running.add(new RunningJob(job.jobId(), job.spec().partition(), entry.getValue(), end,
-                        shares(cfg, job)));
+                        shares(fit, byName.get(job.spec().partition()), job)));
             });
         }
         return new ClusterSnapshot(schedNodes, partitions, running);
     }
 
     /** Whether a running job shares its cores (OverSubscribe=FORCE, or YES and the job asked). */
-    private static boolean shares(ClusterConfig cfg, Job job) {
-        return cfg.partition(job.spec().partition()).map(p -> new ResourceFit(cfg.schedulerParams().select())
-                .shares(SchedModel.request(job.spec()), SchedModel.partition(p))).orElse(false);
+    private static boolean shares(ResourceFit fit, Partition partition, Job job) {
+        if (partition == null || partition.overSubscribe() == io.jslurm.sched.model.OverSubscribe.NO
+                || partition.overSubscribe() == io.jslurm.sched.model.OverSubscribe.EXCLUSIVE) {
+            return false;
+        }
+        return fit.shares(SchedModel.request(job.spec()), partition);
     }
 
     private List<PendingJob> pendingJobs(ClusterConfig cfg, Instant now, Map<Long, String> reasons) {
