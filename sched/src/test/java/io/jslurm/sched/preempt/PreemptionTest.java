@@ -40,6 +40,15 @@ class PreemptionTest {
                 .noBackfill();
     }
 
+    /** Job 10 of "low" holds all 4 cores; job 20 of "high" asks {@code tasks} of them. */
+    static Plan lowHoldsTheNode(int tasks, PreemptInput input) {
+        return tiers()
+                .running(running(10).partition("low").on("n1", CoreSet.range(0, 4), 1024))
+                .queue(job(20).partition("high").ntasks(tasks))
+                .preempt(input)
+                .schedule();
+    }
+
     static List<Long> started(Plan plan) {
         return plan.starts().stream().map(JobStart::jobId).toList();
     }
@@ -53,11 +62,7 @@ class PreemptionTest {
 
         @Test
         void aHigherTierJobRequeuesTheLowerTierJobAndWaitsForItsCores() {
-            Plan plan = tiers()
-                    .running(running(10).partition("low").on("n1", CoreSet.range(0, 4), 1024))
-                    .queue(job(20).partition("high").ntasks(4))
-                    .preempt(partitionPrio(PreemptMode.REQUEUE))
-                    .schedule();
+            Plan plan = lowHoldsTheNode(4, partitionPrio(PreemptMode.REQUEUE));
 
             assertThat(plan.preemptions()).containsExactly(
                     new Preemption(20, "high", List.of(new Victim(10, PreemptMode.REQUEUE)), false));
@@ -68,11 +73,7 @@ class PreemptionTest {
 
         @Test
         void cancelModeIsPassedOn() {
-            Plan plan = tiers()
-                    .running(running(10).partition("low").on("n1", CoreSet.range(0, 4), 1024))
-                    .queue(job(20).partition("high").ntasks(2))
-                    .preempt(partitionPrio(PreemptMode.CANCEL))
-                    .schedule();
+            Plan plan = lowHoldsTheNode(2, partitionPrio(PreemptMode.CANCEL));
 
             assertThat(victims(plan)).containsExactly(new Victim(10, PreemptMode.CANCEL));
         }
@@ -117,11 +118,7 @@ class PreemptionTest {
 
         @Test
         void clusterModeOffMeansNoPreemption() {
-            Plan plan = tiers()
-                    .running(running(10).partition("low").on("n1", CoreSet.range(0, 4), 1024))
-                    .queue(job(20).partition("high").ntasks(4))
-                    .preempt(partitionPrio(PreemptMode.OFF))
-                    .schedule();
+            Plan plan = lowHoldsTheNode(4, partitionPrio(PreemptMode.OFF));
 
             assertThat(plan.preemptions()).isEmpty();
         }
