@@ -33,6 +33,10 @@ public final class BackfillPass {
         this.limits = new TestLimits(params);
         this.planned = SlotMap.startingAt(state.now(), params.resolution(), state.snapshot().nodes(), state.free());
         for (RunningJob running : state.snapshot().running()) {
+            // A preempted job's resources were already handed over in state.free().
+            if (state.preempted(running.jobId())) {
+                continue;
+            }
             running.expectedEnd().ifPresent(end -> planned.release(running.allocation(), end));
         }
         for (JobStart start : state.starts()) {

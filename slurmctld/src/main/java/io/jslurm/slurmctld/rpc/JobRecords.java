@@ -69,6 +69,8 @@ final class JobRecords {
         if (job.isArrayTask()) {
             b.setArrayTaskId(job.arrayTaskId());
         }
+        control.suspendClock().times(job.jobId()).ifPresent(t -> b.setSuspendTime(t.lastChange())
+                .setPreSuspendSeconds(t.runBefore()));
         flag(job.state()).ifPresent(b::addStateFlags);
         if (!alloc.isEmpty()) {
             b.setBatchHost(Hostlist.parse(alloc.nodeList()).hosts().get(0));
@@ -100,9 +102,9 @@ final class JobRecords {
         return job.status().startTime();
     }
 
-    private static long endTime(Job job, TimeLimit limit) {
+    private long endTime(Job job, TimeLimit limit) {
         if (job.state().holdsResources() && !limit.isUnlimited()) {
-            return job.status().startTime() + limit.seconds();
+            return job.status().startTime() + control.suspendedSeconds(job) + limit.seconds();
         }
         return job.status().endTime();
     }
