@@ -26,6 +26,12 @@ public final class Scheduler {
 
     public static Plan schedule(ClusterSnapshot snapshot, List<PendingJob> jobs, Instant now,
             SchedulerParams params) {
+        return schedule(snapshot, jobs, now, params, PassListener.NONE);
+    }
+
+    /** The same pass, telling {@code listener} where each phase ends (the caller times them: sdiag). */
+    public static Plan schedule(ClusterSnapshot snapshot, List<PendingJob> jobs, Instant now,
+            SchedulerParams params, PassListener listener) {
         requireNonNull(snapshot, "snapshot is null");
         requireNonNull(jobs, "jobs is null");
         requireNonNull(now, "now is null");
@@ -33,9 +39,9 @@ public final class Scheduler {
         Map<Long, PendingStatus> statuses = new HashMap<>();
         List<QueueEntry> queue = JobQueue.build(snapshot, jobs, now, statuses);
         PassState state = new PassState(snapshot, now, new ResourceFit(params.select()), statuses);
-        MainPass.run(queue, state, params.defaultQueueDepth());
+        listener.mainPassDone(MainPass.run(queue, state, params.defaultQueueDepth()), queue.size());
         if (params.backfill().enabled()) {
-            BackfillPass.run(queue, state, params.backfill());
+            listener.backfillDone(BackfillPass.run(queue, state, params.backfill()), queue.size());
         }
         for (QueueEntry entry : queue) {
             if (!state.started(entry.jobId())) {

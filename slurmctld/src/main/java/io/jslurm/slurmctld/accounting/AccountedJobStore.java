@@ -126,6 +126,11 @@ public final class AccountedJobStore implements JobStore {
         return store.nextJobId();
     }
 
+    /** Records not yet acknowledged by slurmdbd (sdiag's DBD agent queue size). */
+    public int backlog() {
+        return accounting.backlog();
+    }
+
     @Override
     public JournalStats journalStats() {
         return store.journalStats();

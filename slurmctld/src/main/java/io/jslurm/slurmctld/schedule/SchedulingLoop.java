@@ -32,6 +32,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import io.jslurm.slurmctld.stats.PassTimer;
+import io.jslurm.slurmctld.stats.SchedulerStatistics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,6 +55,7 @@ public final class SchedulingLoop implements AutoCloseable {
     private final Supplier<ClusterConfig> config;
     private final InstantSource clock;
     private final Duration interval;
+    private final SchedulerStatistics statistics;
     private final Object wake = new Object();
     private boolean workPending;
     private volatile boolean closed;
@@ -63,6 +66,14 @@ public final class SchedulingLoop implements AutoCloseable {
 
     public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
                           Supplier<ClusterConfig> config, InstantSource clock, Duration interval) {
+        this(control, nodes, allocations, config, clock, interval, new SchedulerStatistics());
+    }
+
+    /** @param statistics where each pass's cycle times and depths go (sdiag) */
+    public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
+                          Supplier<ClusterConfig> config, InstantSource clock, Duration interval,
+                          SchedulerStatistics statistics) {
+        this.statistics = Objects.requireNonNull(statistics, "statistics");
         this.control = Objects.requireNonNull(control, "control");
         this.store = control.store();
         this.nodes = Objects.requireNonNull(nodes, "nodes");
@@ -152,6 +163,7 @@ public final class SchedulingLoop implements AutoCloseable {
 
     /** One pass; returns the jobs started. Runs on the loop's thread, or directly in tests. */
     public synchronized List<Job> runPass() {
+        PassTimer timer = new PassTimer();
         Instant now = clock.instant();
         ClusterConfig cfg = config.get();
         Map<Long, String> reasons = new HashMap<>();
@@ -159,10 +171,16 @@ public final class SchedulingLoop implements AutoCloseable {
         if (pending.isEmpty()) {
             pendingReasons = Map.copyOf(reasons);
             expectedStarts = Map.of();
+            timer.record(statistics, 0, 0, 0, now.getEpochSecond());
             return List.of();
         }
-        Plan plan = Scheduler.schedule(snapshot(cfg, now), pending, now, cfg.schedulerParams());
+        Plan plan = Scheduler.schedule(snapshot(cfg, now), pending, now, cfg.schedulerParams(), timer);
+        long commitStart = System.nanoTime();
         List<Job> started = commit(plan, cfg, now);
+        int backfilled = (int) started.stream()
+                .filter(job -> plan.start(job.jobId()).map(JobStart::backfilled).orElse(false)).count();
+        timer.record(statistics, System.nanoTime() - commitStart, backfilled, plan.reservations().size(),
+                now.getEpochSecond());
         Map<Long, Instant> starts = new HashMap<>();
         for (PendingStatus status : plan.pending().values()) {
             reasons.put(status.jobId(), status.reason().slurmName());
