@@ -26,9 +26,9 @@ public final class ControllerBenchmark {
         String jvm = args.length > 1 ? args[1] : "-Xmx1g";
         Path dir = Files.createTempDirectory("ctld-bench");
         try (ControllerProcess ctld = new ControllerProcess(dir, RestartTest.CLUSTER)) {
-            ctld.start(jvm);
+            ctld.start(jvm.split(" "));
             run(ctld, 4, 2);
-            for (int clients : new int[] {4, 16}) {
+            for (int clients : new int[] {4, 16, 64}) {
                 long jobs = run(ctld, clients, seconds);
                 System.out.printf("FIGURE submissions/s with %d clients: %.0f (durable, loopback, %d s)%n", clients,
                         jobs / (double) seconds, seconds);
@@ -36,7 +36,7 @@ public final class ControllerBenchmark {
         }
         Path fresh = Files.createTempDirectory("ctld-rss");
         try (ControllerProcess ctld = new ControllerProcess(fresh, RestartTest.CLUSTER)) {
-            ctld.start(jvm);
+            ctld.start(jvm.split(" "));
             System.out.printf("FIGURE slurmctld RSS with 0 jobs: %d MiB%n", rssMib(ctld.pid()));
             submitExactly(ctld, 8, 10_000);
             Thread.sleep(3000);
