@@ -77,7 +77,7 @@ class DistributionIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sprio", "sshare", "sdiag"})
+    @ValueSource(strings = {"sprio", "sshare"})
     void commandsNotBuiltYetSaySoAndFail(String command) throws Exception {
         Distribution.Result result = dist.run(command, "--version");
         assertThat(result.exitCode()).isEqualTo(1);

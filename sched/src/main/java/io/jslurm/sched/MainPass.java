@@ -20,7 +20,8 @@ final class MainPass {
     private MainPass() {
     }
 
-    static void run(List<QueueEntry> queue, PassState state, int queueDepth, Optional<VictimSearch> preemption) {
+    /** @return how many jobs the pass tried to fit (sdiag's main scheduler depth) */
+    static int run(List<QueueEntry> queue, PassState state, int queueDepth, Optional<VictimSearch> preemption) {
         Map<String, Long> blockedPartitions = new HashMap<>();
         int tried = 0;
         for (QueueEntry entry : queue) {
@@ -57,5 +58,6 @@ final class MainPass {
             }
             state.statusIfAbsent(status);
         }
+        return tried;
     }
 }

@@ -30,13 +30,26 @@ public final class Scheduler {
 
     public static Plan schedule(ClusterSnapshot snapshot, List<PendingJob> jobs, Instant now,
             SchedulerParams params) {
-        return schedule(snapshot, jobs, now, params, PreemptInput.NONE);
+        return schedule(snapshot, jobs, now, params, PreemptInput.NONE, PassListener.NONE);
     }
 
     /** A pass that may also preempt running jobs, as {@code preempt} allows. */
     public static Plan schedule(ClusterSnapshot snapshot, List<PendingJob> jobs, Instant now,
             SchedulerParams params, PreemptInput preempt) {
+        return schedule(snapshot, jobs, now, params, preempt, PassListener.NONE);
+    }
+
+    /** The same pass, telling {@code listener} where each phase ends (the caller times them: sdiag). */
+    public static Plan schedule(ClusterSnapshot snapshot, List<PendingJob> jobs, Instant now,
+            SchedulerParams params, PassListener listener) {
+        return schedule(snapshot, jobs, now, params, PreemptInput.NONE, listener);
+    }
+
+    /** A pass that may preempt, as {@code preempt} allows, and reports its phases to {@code listener}. */
+    public static Plan schedule(ClusterSnapshot snapshot, List<PendingJob> jobs, Instant now,
+            SchedulerParams params, PreemptInput preempt, PassListener listener) {
         requireNonNull(preempt, "preempt is null");
+        requireNonNull(listener, "listener is null");
         requireNonNull(snapshot, "snapshot is null");
         requireNonNull(jobs, "jobs is null");
         requireNonNull(now, "now is null");
@@ -47,9 +60,9 @@ public final class Scheduler {
         PassState state = new PassState(snapshot, now, fit, statuses);
         Optional<VictimSearch> preemption = preempt.params().enabled()
                 ? Optional.of(new VictimSearch(new PreemptRelation(preempt, snapshot), fit)) : Optional.empty();
-        MainPass.run(queue, state, params.defaultQueueDepth(), preemption);
+        listener.mainPassDone(MainPass.run(queue, state, params.defaultQueueDepth(), preemption), queue.size());
         if (params.backfill().enabled()) {
-            BackfillPass.run(queue, state, params.backfill());
+            listener.backfillDone(BackfillPass.run(queue, state, params.backfill()), queue.size());
         }
         for (QueueEntry entry : queue) {
             if (!state.started(entry.jobId())) {

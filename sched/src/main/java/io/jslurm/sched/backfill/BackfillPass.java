@@ -45,13 +45,17 @@ public final class BackfillPass {
         this.withoutReservations = planned.copy();
     }
 
-    public static void run(List<QueueEntry> queue, PassState state, BackfillParams params) {
+    /** @return how many jobs the pass tested (sdiag's backfill depth) */
+    public static int run(List<QueueEntry> queue, PassState state, BackfillParams params) {
         BackfillPass pass = new BackfillPass(params, state);
+        int tested = 0;
         for (QueueEntry entry : queue) {
             if (pass.considers(entry) && pass.limits.admit(entry)) {
                 pass.test(entry);
+                tested++;
             }
         }
+        return tested;
     }
 
     private boolean considers(QueueEntry entry) {

@@ -1,13 +1,12 @@
 package io.jslurm.slurmctld.accounting;
 
 import io.jslurm.common.jobid.ArraySpec;
-import io.jslurm.common.jobid.JobIdSpec;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.StateChange;
+import io.jslurm.slurmctld.state.ForwardingJobStore;
 import io.jslurm.slurmctld.state.JobStore;
-import io.jslurm.slurmctld.state.JournalStats;
 import io.jslurm.conf.slurm.AccountingStoragePlugin;
 import io.jslurm.conf.slurm.SlurmConfig;
 import io.jslurm.protocol.auth.LocalHost;
@@ -18,14 +17,13 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
  * The controller's job table, recording every change of a job in accounting: after the store has
  * made a change durable, the job as it now is goes to the accounting queue (no database wait).
  */
-public final class AccountedJobStore implements JobStore {
+public final class AccountedJobStore extends ForwardingJobStore {
 
     private final JobStore store;
     private final AccountingStorage accounting;
@@ -34,6 +32,7 @@ public final class AccountedJobStore implements JobStore {
     private final StepAccounting steps;
 
     public AccountedJobStore(JobStore store, AccountingStorage accounting, String cluster, InstantSource clock) {
+        super(store);
         this.store = store;
         this.accounting = accounting;
         this.cluster = cluster;
@@ -78,26 +77,6 @@ public final class AccountedJobStore implements JobStore {
         List<Job> tasks = store.submitArray(spec, array);
         tasks.forEach(this::recorded);
         return tasks;
-    }
-
-    @Override
-    public Optional<Job> get(long jobId) {
-        return store.get(jobId);
-    }
-
-    @Override
-    public List<Job> find(JobIdSpec id) {
-        return store.find(id);
-    }
-
-    @Override
-    public List<Job> query(Predicate<? super Job> filter) {
-        return store.query(filter);
-    }
-
-    @Override
-    public int size() {
-        return store.size();
     }
 
     @Override
@@ -151,24 +130,9 @@ public final class AccountedJobStore implements JobStore {
         return recorded(before, store.requeue(jobId));
     }
 
-    @Override
-    public List<Job> purge() {
-        return store.purge();
-    }
-
-    @Override
-    public void snapshot() {
-        store.snapshot();
-    }
-
-    @Override
-    public long nextJobId() {
-        return store.nextJobId();
-    }
-
-    @Override
-    public JournalStats journalStats() {
-        return store.journalStats();
+    /** Records not yet acknowledged by slurmdbd (sdiag's DBD agent queue size). */
+    public int backlog() {
+        return accounting.backlog();
     }
 
     /** Closes the job table, then the accounting queue (what is still unsent stays on disk for the next start). */

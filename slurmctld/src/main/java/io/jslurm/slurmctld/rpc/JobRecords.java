@@ -65,7 +65,8 @@ final class JobRecords {
                 .setRestartCount(s.restartCount())
                 .setCommand(spec.name())
                 .setClusterName(clusterName.get())
-                .setAccrueTime(s.eligibleTime());
+                .setAccrueTime(s.eligibleTime())
+                .setBatchFlag(!spec.script().isEmpty());
         if (job.isArrayTask()) {
             b.setArrayTaskId(job.arrayTaskId());
         }

@@ -32,6 +32,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import io.jslurm.slurmctld.stats.PassTimer;
+import io.jslurm.slurmctld.stats.SchedulerStatistics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,6 +55,7 @@ public final class SchedulingLoop implements AutoCloseable {
     private final Supplier<ClusterConfig> config;
     private final InstantSource clock;
     private final Duration interval;
+    private final SchedulerStatistics statistics;
     private final Object wake = new Object();
     private boolean workPending;
     private volatile boolean closed;
@@ -64,13 +67,17 @@ public final class SchedulingLoop implements AutoCloseable {
 
     public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
                           Supplier<ClusterConfig> config, InstantSource clock, Duration interval) {
-        this(control, nodes, allocations, config, clock, interval, QosPreemptSource.NONE);
+        this(control, nodes, allocations, config, clock, interval, new SchedulerStatistics(), QosPreemptSource.NONE);
     }
 
-    /** @param qos the QOS records preempt/qos reads */
+    /**
+     * @param statistics where each pass's cycle times and depths go (sdiag)
+     * @param qos        the QOS records preempt/qos reads
+     */
     public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
                           Supplier<ClusterConfig> config, InstantSource clock, Duration interval,
-                          QosPreemptSource qos) {
+                          SchedulerStatistics statistics, QosPreemptSource qos) {
+        this.statistics = Objects.requireNonNull(statistics, "statistics");
         this.preemption = new PreemptionControl(control, config, qos);
         this.control = Objects.requireNonNull(control, "control");
         this.store = control.store();
@@ -161,6 +168,7 @@ public final class SchedulingLoop implements AutoCloseable {
 
     /** One pass; returns the jobs started. Runs on the loop's thread, or directly in tests. */
     public synchronized List<Job> runPass() {
+        PassTimer timer = new PassTimer();
         Instant now = clock.instant();
         ClusterConfig cfg = config.get();
         preemption.expire(now);
@@ -170,13 +178,19 @@ public final class SchedulingLoop implements AutoCloseable {
         if (pending.isEmpty()) {
             pendingReasons = Map.copyOf(reasons);
             expectedStarts = Map.of();
+            timer.record(statistics, 0, 0, 0, now.getEpochSecond());
             return List.of();
         }
         ClusterSnapshot snapshot = snapshot(cfg, now);
         Plan plan = Scheduler.schedule(snapshot, pending, now, cfg.schedulerParams(), preemption.input(cfg,
-                pending.stream().map(PendingJob::jobId).toList(), snapshot.running()));
+                pending.stream().map(PendingJob::jobId).toList(), snapshot.running()), timer);
+        long commitStart = System.nanoTime();
         preemption.apply(plan, now);
         List<Job> started = commit(plan, cfg, now);
+        int backfilled = (int) started.stream()
+                .filter(job -> plan.start(job.jobId()).map(JobStart::backfilled).orElse(false)).count();
+        timer.record(statistics, System.nanoTime() - commitStart, backfilled, plan.reservations().size(),
+                now.getEpochSecond());
         Map<Long, Instant> starts = new HashMap<>();
         for (PendingStatus status : plan.pending().values()) {
             reasons.put(status.jobId(), status.reason().slurmName());
