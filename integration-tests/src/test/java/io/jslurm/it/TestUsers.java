@@ -21,6 +21,15 @@ final class TestUsers {
         return name;
     }
 
+    /** Runs any program as {@code user} from the cluster's work directory. */
+    static Distribution.Result runAsProgram(Cluster cluster, String user, String program, String... args)
+            throws IOException, InterruptedException {
+        List<String> argv = new ArrayList<>(List.of("setpriv", "--reuid=" + user, "--regid=" + user, "--init-groups",
+                program));
+        argv.addAll(List.of(args));
+        return Distribution.fromBuild().runArgv(cluster.workDir(), cluster.environment(), argv, 60);
+    }
+
     /** Runs a command of the distribution as {@code user}, with the cluster's environment. */
     static Distribution.Result runAs(Cluster cluster, String user, String command, String... args)
             throws IOException, InterruptedException {
