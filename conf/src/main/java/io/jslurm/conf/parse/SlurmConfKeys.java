@@ -56,7 +56,7 @@ public final class SlurmConfKeys {
             known("AllowSpecResourcesUsage", BOOLEAN, "NO", SLURMCTLD),
             known("AuthAltTypes", LIST, "", SLURMCTLD, SLURMD),
             known("AuthAltParameters", OPTIONS, "", SLURMCTLD, SLURMD),
-            known("AuthInfo", OPTIONS, "", SLURMCTLD, SLURMD, COMMANDS),
+            used("AuthInfo", OPTIONS, "", SLURMCTLD, SLURMD, COMMANDS),
             used("AuthType", CHOICE, "auth/munge", SLURMCTLD, SLURMD, COMMANDS),
             used("BackupAddr", STRING, "", SLURMCTLD, SLURMD, COMMANDS),
             used("BackupController", STRING, "", SLURMCTLD, SLURMD, COMMANDS),
