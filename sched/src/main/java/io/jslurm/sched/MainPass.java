@@ -6,6 +6,7 @@ import io.jslurm.sched.select.FitResult;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The main scheduler: jobs in strict priority order within each partition. When a partition's first job cannot
@@ -22,6 +23,12 @@ final class MainPass {
         int tried = 0;
         for (QueueEntry entry : queue) {
             if (state.started(entry.jobId())) {
+                continue;
+            }
+            // A job held back by a limit waits with the limit's reason and does not hold up its partition.
+            Optional<PendingStatus> limited = state.limitStatus(entry);
+            if (limited.isPresent()) {
+                state.statusIfAbsent(limited.get());
                 continue;
             }
             String partition = entry.partition().name();

@@ -2,6 +2,9 @@ package io.jslurm.slurmctld.schedule;
 
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.sched.Scheduler;
+import io.jslurm.sched.limits.LimitInputs;
+import io.jslurm.sched.limits.LimitedJob;
+import io.jslurm.slurmctld.assoc.JobLimits;
 import io.jslurm.sched.model.ClusterSnapshot;
 import io.jslurm.sched.model.Eligibility;
 import io.jslurm.sched.model.Node;
@@ -53,6 +56,7 @@ public final class SchedulingLoop implements AutoCloseable {
     private final Supplier<ClusterConfig> config;
     private final InstantSource clock;
     private final Duration interval;
+    private final JobLimits limits;
     private final Object wake = new Object();
     private boolean workPending;
     private volatile boolean closed;
@@ -63,6 +67,13 @@ public final class SchedulingLoop implements AutoCloseable {
 
     public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
                           Supplier<ClusterConfig> config, InstantSource clock, Duration interval) {
+        this(control, nodes, allocations, config, clock, interval, JobLimits.NONE);
+    }
+
+    /** With QOS and association limits: jobs over a limit wait with its reason. */
+    public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
+                          Supplier<ClusterConfig> config, InstantSource clock, Duration interval, JobLimits limits) {
+        this.limits = Objects.requireNonNull(limits, "limits");
         this.control = Objects.requireNonNull(control, "control");
         this.store = control.store();
         this.nodes = Objects.requireNonNull(nodes, "nodes");
@@ -215,15 +226,17 @@ public final class SchedulingLoop implements AutoCloseable {
         }
         List<Partition> partitions = cfg.slurm().partitions().stream().map(SchedModel::partition).toList();
         List<RunningJob> running = new ArrayList<>();
+        List<LimitedJob> limitUsage = new ArrayList<>();
         for (var entry : allocations.all().entrySet()) {
             store.get(entry.getKey()).ifPresent(job -> {
+                limits.limited(job.spec()).ifPresent(limitUsage::add);
                 TimeLimit limit = control.timeLimit(job, job.spec().partition());
                 Optional<Instant> end = limit.isUnlimited() ? Optional.empty()
                         : Optional.of(Instant.ofEpochSecond(job.status().startTime()).plus(limit.toDuration()));
                 running.add(new RunningJob(job.jobId(), job.spec().partition(), entry.getValue(), end));
             });
         }
-        return new ClusterSnapshot(schedNodes, partitions, running);
+        return new ClusterSnapshot(schedNodes, partitions, running, new LimitInputs(limits.policy(), limitUsage));
     }
 
     private List<PendingJob> pendingJobs(ClusterConfig cfg, Instant now, Map<Long, String> reasons) {
@@ -262,7 +275,7 @@ public final class SchedulingLoop implements AutoCloseable {
             pending.add(new PendingJob(job.jobId(), job.spec().uid(), partitions, priority(job), 
                     Instant.ofEpochSecond(job.status().submitTime()),
                     job.spec().resources().timeLimit().filter(l -> !l.isUnlimited()).map(TimeLimit::toDuration),
-                    SchedModel.request(job.spec()), eligibility(job, dependency, now)));
+                    SchedModel.request(job.spec()), eligibility(job, dependency, now), limits.limited(job.spec())));
         }
         return pending;
     }
