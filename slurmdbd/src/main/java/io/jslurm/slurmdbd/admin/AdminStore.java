@@ -98,6 +98,16 @@ public final class AdminStore {
         return changed;
     }
 
+    /** Limits, shares and QOS set on accounts live on the accounts' own associations. */
+    public int modifyAccountAssociations(Set<String> names, Map<String, String> settings)
+            throws SQLException, AdminException {
+        int changed = 0;
+        for (String name : names) {
+            changed += modifyAssociations(Map.of("account", name, "user", ""), settings);
+        }
+        return changed;
+    }
+
     public int deleteAccounts(Set<String> names) throws SQLException {
         int changed = 0;
         for (String name : names) {
