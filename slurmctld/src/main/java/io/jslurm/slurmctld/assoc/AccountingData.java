@@ -70,8 +70,18 @@ public final class AccountingData {
         return user(user).map(u -> AdminLevel.parse(u.getAdminLevel())).orElse(AdminLevel.NONE);
     }
 
+    /**
+     * The user's default account; where none is marked (the root user sacctmgr creates with a cluster), the
+     * account of the user's only association.
+     */
     public Optional<String> defaultAccount(String user) {
-        return user(user).map(DbdUserRecord::getDefaultAccount).filter(a -> !a.isEmpty());
+        Optional<String> marked = user(user).map(DbdUserRecord::getDefaultAccount).filter(a -> !a.isEmpty());
+        if (marked.isPresent()) {
+            return marked;
+        }
+        List<String> accounts = byId.values().stream().filter(a -> a.getUser().equals(user))
+                .map(DbdAssocRecord::getAccount).distinct().toList();
+        return accounts.size() == 1 ? Optional.of(accounts.get(0)) : Optional.empty();
     }
 
     public boolean qosExists(String name) {

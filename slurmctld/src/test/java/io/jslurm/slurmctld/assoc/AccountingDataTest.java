@@ -37,6 +37,8 @@ class AccountingDataTest {
     void defaultAccountAndAdminLevel() {
         assertThat(data.defaultAccount("alice")).contains("ml");
         assertThat(data.defaultAccount("nobody")).isEmpty();
+        var rootOnlyByAssociation = AccountingData.of(SeedAccounting.snapshot().toBuilder().removeUsers(0).build());
+        assertThat(rootOnlyByAssociation.defaultAccount("root")).as("its only association").contains("root");
         assertThat(data.adminLevel("alice")).isEqualTo(AdminLevel.OPERATOR);
         assertThat(data.adminLevel("root")).isEqualTo(AdminLevel.ADMINISTRATOR);
         assertThat(data.adminLevel("bob")).isEqualTo(AdminLevel.NONE);
