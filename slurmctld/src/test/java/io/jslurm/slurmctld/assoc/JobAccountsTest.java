@@ -65,6 +65,15 @@ class JobAccountsTest {
     }
 
     @Test
+    void theAssociationsDefaultQosIsUsed() throws RpcException {
+        var snapshot = SeedAccounting.snapshot().toBuilder();
+        snapshot.setAssociations(3, snapshot.getAssociations(3).toBuilder().setDefaultQos("normal-train"));
+        data = AccountingData.of(snapshot.build());
+
+        assertThat(resolve(spec("alice")).qos()).isEqualTo("normal-train");
+    }
+
+    @Test
     void anUnknownAccountOrUserIsRefusedWithSlurmsError() {
         RpcException wrongAccount = refusal(() -> resolve(spec("alice").account("physics")));
         RpcException unknownUser = refusal(() -> resolve(spec("carol")));

@@ -39,6 +39,7 @@ class AssocSnapshotTest {
                 "MaxWallDurationPerJob=7-00:00:00");
         sacctmgr("modify", "user", "alice", "set", "qos=normal-train,priority-train");
         sacctmgr("modify", "account", "ml", "set", "GrpTRES=gres/gpu=48", "GrpJobs=20");
+        sacctmgr("modify", "user", "alice", "set", "DefaultQOS=normal-train");
     }
 
     @AfterAll
@@ -95,6 +96,7 @@ class AssocSnapshotTest {
         assertThat(aliceAssoc.getAccount()).isEqualTo("ml");
         assertThat(aliceAssoc.getQos()).isEqualTo("normal-train,priority-train");
         assertThat(aliceAssoc.getIsDefault()).isTrue();
+        assertThat(aliceAssoc.getDefaultQos()).isEqualTo("normal-train");
         DbdAssocRecord ml = s.getAssociationsList().stream()
                 .filter(a -> a.getAccount().equals("ml") && a.getUser().isEmpty()).findFirst().orElseThrow();
         assertThat(ml.getParentAccount()).isEqualTo("root");
