@@ -22,6 +22,11 @@ public record Callers(long slurmUserUid, long slurmdUserUid, AdminLevels admins)
         return caller.isRoot() || caller.uid() == slurmUserUid;
     }
 
+    /** Someone privileged, or an operator or administrator by accounting's AdminLevel (Slurm's validate_operator). */
+    public boolean operator(Identity caller) {
+        return privileged(caller) || atLeast(caller, AdminLevel.OPERATOR);
+    }
+
     /** The job's owner, an operator or administrator, or someone privileged. */
     public boolean mayControl(Identity caller, long ownerUid) {
         return privileged(caller) || caller.uid() == ownerUid || atLeast(caller, AdminLevel.OPERATOR);

@@ -28,6 +28,14 @@ class CallersAdminLevelTest {
     }
 
     @Test
+    void operatorsHoldAndExtendAsAdministratorsButCannotSubmitAsOthers() {
+        assertThat(callers.operator(OPERATOR)).isTrue();
+        assertThat(callers.operator(USER)).isFalse();
+        assertThat(callers.privileged(OPERATOR)).as("submitting for another uid stays root's and SlurmUser's")
+                .isFalse();
+    }
+
+    @Test
     void permissionsFollowTheLevel() {
         assertThat(callers.permits(OPERATOR, Permission.OPERATOR)).isTrue();
         assertThat(callers.permits(OPERATOR, Permission.ADMINISTRATOR)).isFalse();
