@@ -9,7 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -18,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * two CPUs, so the GPU limit is shown with a QOS like the seed's normal-train but scaled to fit
  * (MaxTRESPerUser=gres/gpu=2); jobs run as the running user (root), who gets the seed's QOS as alice does.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class QosLimitsIT {
 
     private static final String SUBMIT_FAILED = "sbatch: error: Batch job submission failed: ";
@@ -166,5 +170,24 @@ class QosLimitsIT {
                 """);
         assertThat(cluster().ok("sacctmgr", "-P", "-n", "show", "association", "where", "user=alice",
                 "format=account,user,qos")).isEqualTo("ml|alice|normal-train,priority-train\n");
+    }
+
+    /** Last: slurmdbd stays stopped. The controller keeps enforcing the copy it has, which it also saved. */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void withSlurmdbdStoppedTheLastCopyStillHolds() throws Exception {
+        cluster().stop("slurmdbd");
+        Thread.sleep(7000);
+
+        Distribution.Result r = cluster().run("sbatch", "-A", "physics", "--wrap", "true");
+        long job = submit("--qos=priority-train", "--wrap", "true");
+
+        assertThat(r.stderr()).isEqualTo(SUBMIT_FAILED
+                + "Invalid account or account/partition combination specified\n");
+        assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).isEqualTo("COMPLETED");
+        try (var files = Files.walk(cluster().dir())) {
+            assertThat(files.filter(f -> f.getFileName().toString().equals("assoc_mgr_state")).count())
+                    .isEqualTo(1);
+        }
     }
 }
