@@ -61,18 +61,26 @@ class QosLimitsIT {
         awaitEnforcement();
     }
 
-    /** Until the controller has the new configuration and the associations, an unknown account gets in. */
+    /**
+     * Until the controller has both the new configuration and a copy of the associations made after the
+     * sacctmgr changes (it polls slurmdbd), an unknown account gets in or the new QOS are refused.
+     */
     private static void awaitEnforcement() throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
-            Distribution.Result r = cluster().run("sbatch", "-A", "nosuch", "--wrap", "true");
-            if (r.exitCode() != 0) {
+            Distribution.Result unknown = cluster().run("sbatch", "-A", "nosuch", "--hold", "--wrap", "true");
+            Distribution.Result allowed = cluster().run("sbatch", "--qos=small-train", "--hold", "--wrap", "true");
+            for (Distribution.Result r : List.of(unknown, allowed)) {
+                if (r.exitCode() == 0) {
+                    cluster().run("scancel", r.stdout().replaceAll("\\D", ""));
+                }
+            }
+            if (unknown.exitCode() != 0 && allowed.exitCode() == 0) {
                 return;
             }
-            cluster().run("scancel", r.stdout().replaceAll("\\D", ""));
             Thread.sleep(1000);
         }
-        throw new AssertionError("the controller never enforced associations");
+        throw new AssertionError("the controller never enforced the associations");
     }
 
     @AfterEach
