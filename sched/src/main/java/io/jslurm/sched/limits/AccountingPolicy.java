@@ -2,6 +2,7 @@ package io.jslurm.sched.limits;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -26,6 +27,6 @@ public record AccountingPolicy(Map<String, QosLimits> qos, Map<Long, AssocLimits
 
     /** The associations of a chain that are known, in chain order. */
     public List<AssocLimits> chain(LimitedJob job) {
-        return job.assocChain().stream().map(associations::get).filter(a -> a != null).toList();
+        return job.assocChain().stream().map(associations::get).filter(Objects::nonNull).toList();
     }
 }
