@@ -28,6 +28,12 @@ final class MainPass {
             if (state.started(entry.jobId())) {
                 continue;
             }
+            // A job held back by a limit waits with the limit's reason and does not hold up its partition.
+            Optional<PendingStatus> limited = state.limitStatus(entry);
+            if (limited.isPresent()) {
+                state.statusIfAbsent(limited.get());
+                continue;
+            }
             String partition = entry.partition().name();
             Long blocker = blockedPartitions.get(partition);
             if (blocker != null) {

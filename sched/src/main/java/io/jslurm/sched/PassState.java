@@ -2,6 +2,8 @@ package io.jslurm.sched;
 
 import static java.util.Objects.requireNonNull;
 
+import io.jslurm.sched.limits.LimitCheck;
+import io.jslurm.sched.limits.LimitUsage;
 import io.jslurm.sched.model.Allocation;
 import io.jslurm.sched.model.ClusterSnapshot;
 import io.jslurm.sched.plan.JobReservation;
@@ -43,6 +45,7 @@ public final class PassState {
     private final List<Preemption> preemptions = new ArrayList<>();
     /** Running jobs chosen as victims (or waited for) in this pass: never chosen twice. */
     private final Set<Long> preempted = new HashSet<>();
+    private final LimitUsage limitUsage;
 
     PassState(ClusterSnapshot snapshot, Instant now, ResourceFit fit, Map<Long, PendingStatus> statuses) {
         this.snapshot = requireNonNull(snapshot, "snapshot is null");
@@ -51,6 +54,7 @@ public final class PassState {
         this.free = FreeResources.of(snapshot);
         this.statuses = requireNonNull(statuses, "statuses is null");
         this.submitCheck = new SubmitCheck(fit, snapshot);
+        this.limitUsage = LimitUsage.of(snapshot.limits().running());
     }
 
     public ClusterSnapshot snapshot() {
@@ -80,6 +84,7 @@ public final class PassState {
 
     public void start(QueueEntry entry, Allocation allocation, boolean backfilled) {
         free.allocate(allocation, fit.shares(entry.job().request(), entry.partition()));
+        entry.job().limits().ifPresent(limitUsage::add);
         started.add(entry.jobId());
         statuses.remove(entry.jobId());
         starts.add(new JobStart(entry.jobId(), entry.partition().name(), allocation,
@@ -133,6 +138,16 @@ public final class PassState {
 
     public void statusIfAbsent(PendingStatus status) {
         statuses.putIfAbsent(status.jobId(), status);
+    }
+
+    /**
+     * The QOS or association limit that keeps the job from starting now, counting what runs and what this pass
+     * has started; empty when none does.
+     */
+    public Optional<PendingStatus> limitStatus(QueueEntry entry) {
+        return entry.job().limits()
+                .flatMap(job -> LimitCheck.runnable(job, snapshot.limits().policy(), limitUsage))
+                .map(v -> PendingStatus.of(entry.jobId(), v.reason(), v.detail()));
     }
 
     /** The status for a fit that failed now. */

@@ -14,6 +14,7 @@
  * could ever run.
  *
  * <p>Not modelled yet: cores shared between jobs (OverSubscribe=YES/FORCE schedule like NO), generic resources other
- * than GPUs, advance reservations, preemption, QOS and association limits, and licenses.
+ * than GPUs, advance reservations, preemption and licenses. QOS and association limits are checked by
+ * {@link io.jslurm.sched.limits.LimitCheck} before a job is fitted; a job over a limit does not hold up its partition.
  */
 package io.jslurm.sched;

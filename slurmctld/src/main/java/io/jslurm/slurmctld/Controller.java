@@ -7,6 +7,9 @@ import io.jslurm.protocol.auth.SlurmKey;
 import io.jslurm.protocol.auth.StepCredentials;
 import io.jslurm.protocol.netty.RpcServer;
 import io.jslurm.protocol.netty.RpcServerConfig;
+import io.jslurm.slurmctld.assoc.AssocCache;
+import io.jslurm.slurmctld.assoc.AssocSetup;
+import io.jslurm.slurmctld.assoc.JobAccounts;
 import io.jslurm.slurmctld.config.ClusterConfig;
 import io.jslurm.slurmctld.node.NodeStateFile;
 import io.jslurm.slurmctld.node.NodeTable;
@@ -58,6 +61,7 @@ public final class Controller implements AutoCloseable {
     private final ThreadPoolExecutor workers;
     private final RpcServer server;
     private final Object reconfigureLock = new Object();
+    private final AssocCache assoc;
 
     /**
      * How to start.
@@ -76,7 +80,8 @@ public final class Controller implements AutoCloseable {
     }
 
     private Controller(AtomicReference<ClusterConfig> config, JobStore store, NodeTable nodes, SchedulingLoop loop,
-                       SlurmdClients slurmd, ThreadPoolExecutor workers, RpcServer server) {
+                       SlurmdClients slurmd, ThreadPoolExecutor workers, RpcServer server, AssocCache assoc) {
+        this.assoc = assoc;
         this.config = config;
         this.store = store;
         this.nodes = nodes;
@@ -112,10 +117,13 @@ public final class Controller implements AutoCloseable {
                 () -> config.get().slurm().slurmdPort(), messageTimeout, 8);
         JobControl control = new JobControl(store, allocations, nodes, slurmd, config::get, clock);
         control.recoverAllocations();
+        AssocCache assoc = AssocSetup.start(slurm, key, clock, options.slurmUserUid());
+        JobAccounts accounts = new JobAccounts(assoc::data, () -> config.get().slurm().accounting().enforce());
         SchedulingLoop loop = new SchedulingLoop(control, nodes, allocations, config::get, clock,
-                options.schedulerInterval(), statistics.scheduler(), QosPreemptSource.NONE);
-        Callers callers = new Callers(options.slurmUserUid(), options.slurmdUserUid());
-        SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers);
+                options.schedulerInterval(), statistics.scheduler(), QosPreemptSource.NONE, accounts);
+        Callers callers = new Callers(options.slurmUserUid(), options.slurmdUserUid(), assoc);
+        SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers,
+                accounts);
         JobHandlers jobs = new JobHandlers(control, loop, validator, allocations, callers, clock);
         NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock,
                 AccountedJobStore.stepsOf(store));
@@ -136,11 +144,12 @@ public final class Controller implements AutoCloseable {
                     AuthMethods.authenticator(slurm, key, clock), callers, workers);
         } catch (InterruptedException | RuntimeException e) {
             workers.shutdownNow();
+            assoc.close();
             slurmd.close();
             store.close();
             throw e;
         }
-        self[0] = new Controller(config, store, nodes, loop, slurmd, workers, server);
+        self[0] = new Controller(config, store, nodes, loop, slurmd, workers, server, assoc);
         if (options.startLoop()) {
             loop.start();
         }
@@ -204,6 +213,11 @@ public final class Controller implements AutoCloseable {
         return loop;
     }
 
+    /** Accounting's users, QOS and associations as the controller holds them. */
+    public AssocCache associations() {
+        return assoc;
+    }
+
     public ClusterConfig config() {
         return config.get();
     }
@@ -219,6 +233,7 @@ public final class Controller implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        assoc.close();
         slurmd.close();
         store.close();
         log.info("slurmctld stopped");

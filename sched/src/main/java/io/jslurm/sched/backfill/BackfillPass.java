@@ -69,6 +69,11 @@ public final class BackfillPass {
     }
 
     private void test(QueueEntry entry) {
+        Optional<PendingStatus> limited = state.limitStatus(entry);
+        if (limited.isPresent()) {
+            state.status(limited.get());
+            return;
+        }
         Instant now = state.now();
         Instant horizon = now.plus(params.window());
         Optional<SlotMap.Slot> slot = planned.earliestStart(entry, state.fit(), horizon);

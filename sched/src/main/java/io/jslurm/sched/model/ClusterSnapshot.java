@@ -2,15 +2,26 @@ package io.jslurm.sched.model;
 
 import static java.util.Objects.requireNonNull;
 
+import io.jslurm.sched.limits.LimitInputs;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The cluster as one scheduling pass sees it: nodes (in slurm.conf order), partitions and running jobs. */
-public record ClusterSnapshot(List<Node> nodes, List<Partition> partitions, List<RunningJob> running) {
+/**
+ * The cluster as one scheduling pass sees it: nodes (in slurm.conf order), partitions, running jobs, and the
+ * QOS/association limits with the usage counted against them.
+ */
+public record ClusterSnapshot(List<Node> nodes, List<Partition> partitions, List<RunningJob> running,
+        LimitInputs limits) {
+
+    /** A cluster without accounting limits. */
+    public ClusterSnapshot(List<Node> nodes, List<Partition> partitions, List<RunningJob> running) {
+        this(nodes, partitions, running, LimitInputs.NONE);
+    }
 
     public ClusterSnapshot {
+        requireNonNull(limits, "limits is null");
         nodes = List.copyOf(requireNonNull(nodes, "nodes is null"));
         partitions = List.copyOf(requireNonNull(partitions, "partitions is null"));
         running = List.copyOf(requireNonNull(running, "running is null"));

@@ -2,6 +2,7 @@ package io.jslurm.sched.model;
 
 import static java.util.Objects.requireNonNull;
 
+import io.jslurm.sched.limits.LimitedJob;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -13,6 +14,8 @@ import java.util.Optional;
  * @param partitions the partitions it may run in, in the user's order
  * @param priority   the job's priority (see {@code MultifactorPriority}); higher runs first
  * @param timeLimit  --time; empty means the partition's DefaultTime, else its MaxTime
+ * @param limits     who the job counts against (user, QOS, associations) and what it asks for; empty when
+ *                   accounting limits do not apply
  */
 public record PendingJob(
         long jobId,
@@ -22,7 +25,14 @@ public record PendingJob(
         Instant submitTime,
         Optional<Duration> timeLimit,
         ResourceRequest request,
-        Eligibility eligibility) {
+        Eligibility eligibility,
+        Optional<LimitedJob> limits) {
+
+    /** A job no accounting limit applies to. */
+    public PendingJob(long jobId, int userId, List<String> partitions, long priority, Instant submitTime,
+            Optional<Duration> timeLimit, ResourceRequest request, Eligibility eligibility) {
+        this(jobId, userId, partitions, priority, submitTime, timeLimit, request, eligibility, Optional.empty());
+    }
 
     public PendingJob {
         partitions = List.copyOf(requireNonNull(partitions, "partitions is null"));
@@ -33,5 +43,6 @@ public record PendingJob(
         requireNonNull(timeLimit, "timeLimit is null");
         requireNonNull(request, "request is null");
         requireNonNull(eligibility, "eligibility is null");
+        requireNonNull(limits, "limits is null");
     }
 }

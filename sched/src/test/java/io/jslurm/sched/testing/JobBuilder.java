@@ -46,6 +46,8 @@ public final class JobBuilder {
     }
 
     /** One task, one CPU, 1 GiB, one hour, partition "batch" unless told otherwise. */
+    private java.util.Optional<io.jslurm.sched.limits.LimitedJob> limits = java.util.Optional.empty();
+
     public static JobBuilder job(long id) {
         return new JobBuilder(id);
     }
@@ -203,8 +205,13 @@ public final class JobBuilder {
                 exclusive, required, excluded, constraint, contiguous, oversubscribe);
     }
 
+    public JobBuilder limits(io.jslurm.sched.limits.LimitedJob value) {
+        limits = java.util.Optional.of(value);
+        return this;
+    }
+
     public PendingJob build() {
         List<String> names = partitions.isEmpty() ? List.of("batch") : partitions;
-        return new PendingJob(id, user, names, priority, submit, timeLimit, request(), eligibility);
+        return new PendingJob(id, user, names, priority, submit, timeLimit, request(), eligibility, limits);
     }
 }

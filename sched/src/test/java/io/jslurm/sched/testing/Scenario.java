@@ -36,6 +36,8 @@ public final class Scenario {
     private Instant now = NOW;
     private PreemptInput preempt = PreemptInput.NONE;
 
+    private io.jslurm.sched.limits.LimitInputs limits = io.jslurm.sched.limits.LimitInputs.NONE;
+
     public static Scenario scenario() {
         return new Scenario();
     }
@@ -92,6 +94,11 @@ public final class Scenario {
         return this;
     }
 
+    public Scenario limits(io.jslurm.sched.limits.LimitInputs value) {
+        limits = value;
+        return this;
+    }
+
     public Scenario noBackfill() {
         params = params.withBackfill(params.backfill().disabled());
         return this;
@@ -125,7 +132,7 @@ public final class Scenario {
                 ? List.of(PartitionBuilder.partition("batch").nodes(List.copyOf(nodes.keySet())).build())
                 : partitions.stream().map(p -> p.hasNodes() ? p : p.nodes(List.copyOf(nodes.keySet())))
                         .map(PartitionBuilder::build).toList();
-        return new ClusterSnapshot(built, parts, running.stream().map(job -> job.build(now)).toList());
+        return new ClusterSnapshot(built, parts, running.stream().map(job -> job.build(now)).toList(), limits);
     }
 
     private Node withRunningJobs(Node node) {

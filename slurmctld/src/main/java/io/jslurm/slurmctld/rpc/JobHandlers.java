@@ -194,7 +194,7 @@ public final class JobHandlers {
 
     private CancelResult actOn(Job job, JobControlRequest.Action action, Identity caller) {
         JobTarget target = JobTargets.of(job);
-        boolean privileged = callers.privileged(caller);
+        boolean privileged = callers.operator(caller);
         if (!callers.mayControl(caller, Integer.toUnsignedLong(job.spec().uid()))) {
             return failure(target, SlurmError.ACCESS_DENIED);
         }
@@ -282,7 +282,7 @@ public final class JobHandlers {
 
     private CancelResult updateOne(Job job, UpdateJobRequest r, Identity caller) {
         JobTarget target = JobTargets.of(job);
-        boolean privileged = callers.privileged(caller);
+        boolean privileged = callers.operator(caller);
         if (!callers.mayControl(caller, Integer.toUnsignedLong(job.spec().uid()))) {
             return failure(target, SlurmError.ACCESS_DENIED);
         }

@@ -22,10 +22,12 @@ public enum SlurmError {
     INVALID_NODE_STATE(2028, "Invalid node state specified"),
     DEPENDENCY(2038, "Job dependency problem"),
     INVALID_ACCOUNT(2045, "Invalid account or account/partition combination specified"),
+    ACCOUNTING_POLICY(2050, "Job violates accounting/QOS policy (job submit limit, user's size and/or time limits)"),
     INVALID_TIME_LIMIT(2051, "Requested time limit is invalid (missing or exceeds some limit)"),
     INVALID_ARRAY(2064, "Invalid job array specification"),
     JOB_NOT_RUNNING(2085, "Job is not running"),
     JOB_NOT_SUSPENDED(2087, "Job is not suspended"),
+    INVALID_QOS(2066, "Invalid qos specification"),
     INVALID_CONFIGURATION(-1, "Invalid configuration");
 
     private final int code;

@@ -12,6 +12,8 @@ import io.jslurm.sched.model.Partition;
 import io.jslurm.sched.select.FitResult;
 import io.jslurm.sched.select.FreeResources;
 import io.jslurm.sched.select.ResourceFit;
+import io.jslurm.slurmctld.assoc.AccountingData;
+import io.jslurm.slurmctld.assoc.JobAccounts;
 import io.jslurm.slurmctld.config.ClusterConfig;
 import io.jslurm.slurmctld.job.GresRequest;
 import io.jslurm.slurmctld.job.JobSpec;
@@ -30,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -47,14 +50,22 @@ public final class SubmitValidator {
     private final JobStore store;
     private final UserGroups groups;
     private final Callers callers;
+    private final JobAccounts accounts;
 
     public SubmitValidator(Supplier<ClusterConfig> config, NodeTable nodes, JobStore store, UserGroups groups,
                            Callers callers) {
+        this(config, nodes, store, groups, callers, new JobAccounts(() -> AccountingData.EMPTY, Set::of));
+    }
+
+    /** With accounting: the default account and QOS filled in and checked, submit limits applied. */
+    public SubmitValidator(Supplier<ClusterConfig> config, NodeTable nodes, JobStore store, UserGroups groups,
+                           Callers callers, JobAccounts accounts) {
         this.config = config;
         this.nodes = nodes;
         this.store = store;
         this.groups = groups;
         this.callers = callers;
+        this.accounts = accounts;
     }
 
     public ClusterConfig config() {
@@ -78,7 +89,8 @@ public final class SubmitValidator {
         String user = d.getUserName().isEmpty() ? Long.toString(uid) : d.getUserName();
         List<PartitionConfig> partitions = partitions(cfg, d.getPartition());
         ResourceRequest resources = resources(d);
-        JobSpec spec = spec(d, user, uid, gid, partitions, resources);
+        JobSpec spec = accounts.resolve(spec(d, user, uid, gid, partitions, resources),
+                () -> store.query(job -> !job.state().isFinished()).stream().map(job -> job.spec()).toList());
         boolean enforce = enforcePartLimits(cfg);
         List<RpcException> problems = new ArrayList<>();
         List<PartitionConfig> usable = new ArrayList<>();

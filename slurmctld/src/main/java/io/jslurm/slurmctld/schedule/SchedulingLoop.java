@@ -2,6 +2,9 @@ package io.jslurm.slurmctld.schedule;
 
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.sched.Scheduler;
+import io.jslurm.sched.limits.LimitInputs;
+import io.jslurm.sched.limits.LimitedJob;
+import io.jslurm.slurmctld.assoc.JobLimits;
 import io.jslurm.sched.model.ClusterSnapshot;
 import io.jslurm.sched.model.Eligibility;
 import io.jslurm.sched.model.Node;
@@ -56,6 +59,7 @@ public final class SchedulingLoop implements AutoCloseable {
     private final InstantSource clock;
     private final Duration interval;
     private final SchedulerStatistics statistics;
+    private final JobLimits limits;
     private final Object wake = new Object();
     private boolean workPending;
     private volatile boolean closed;
@@ -67,18 +71,28 @@ public final class SchedulingLoop implements AutoCloseable {
 
     public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
                           Supplier<ClusterConfig> config, InstantSource clock, Duration interval) {
-        this(control, nodes, allocations, config, clock, interval, new SchedulerStatistics(), QosPreemptSource.NONE);
+        this(control, nodes, allocations, config, clock, interval, new SchedulerStatistics(), QosPreemptSource.NONE,
+                JobLimits.NONE);
+    }
+
+    /** With QOS and association limits: jobs over a limit wait with its reason. */
+    public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
+                          Supplier<ClusterConfig> config, InstantSource clock, Duration interval, JobLimits limits) {
+        this(control, nodes, allocations, config, clock, interval, new SchedulerStatistics(), QosPreemptSource.NONE,
+                limits);
     }
 
     /**
      * @param statistics where each pass's cycle times and depths go (sdiag)
      * @param qos        the QOS records preempt/qos reads
+     * @param limits     QOS and association limits: jobs over a limit wait with its reason
      */
     public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
                           Supplier<ClusterConfig> config, InstantSource clock, Duration interval,
-                          SchedulerStatistics statistics, QosPreemptSource qos) {
+                          SchedulerStatistics statistics, QosPreemptSource qos, JobLimits limits) {
         this.statistics = Objects.requireNonNull(statistics, "statistics");
         this.preemption = new PreemptionControl(control, config, qos);
+        this.limits = Objects.requireNonNull(limits, "limits");
         this.control = Objects.requireNonNull(control, "control");
         this.store = control.store();
         this.nodes = Objects.requireNonNull(nodes, "nodes");
@@ -247,9 +261,13 @@ public final class SchedulingLoop implements AutoCloseable {
         Map<String, Partition> byName = new HashMap<>();
         partitions.forEach(p -> byName.put(p.name(), p));
         ResourceFit fit = new ResourceFit(cfg.schedulerParams().select());
+        List<LimitedJob> limitUsage = new ArrayList<>();
         for (var entry : allocations.all().entrySet()) {
+            Optional<Job> allocated = store.get(entry.getKey());
+            // A suspended job still counts against its limits, as in Slurm.
+            allocated.ifPresent(job -> limits.limited(job.spec()).ifPresent(limitUsage::add));
             // A suspended job holds only memory, which the node usage above already counts.
-            store.get(entry.getKey()).filter(job -> job.state() != JobState.SUSPENDED).ifPresent(job -> {
+            allocated.filter(job -> job.state() != JobState.SUSPENDED).ifPresent(job -> {
                 TimeLimit limit = control.timeLimit(job, job.spec().partition());
                 long start = job.status().startTime();
                 long suspended = control.suspendClock().suspendedSeconds(job.jobId(), start, now.getEpochSecond());
@@ -259,7 +277,7 @@ public final class SchedulingLoop implements AutoCloseable {
                         shares(fit, byName.get(job.spec().partition()), job)));
             });
         }
-        return new ClusterSnapshot(schedNodes, partitions, running);
+        return new ClusterSnapshot(schedNodes, partitions, running, new LimitInputs(limits.policy(), limitUsage));
     }
 
     /** Whether a running job shares its cores (OverSubscribe=FORCE, or YES and the job asked). */
@@ -307,7 +325,7 @@ public final class SchedulingLoop implements AutoCloseable {
             pending.add(new PendingJob(job.jobId(), job.spec().uid(), partitions, priority(job), 
                     Instant.ofEpochSecond(job.status().submitTime()),
                     job.spec().resources().timeLimit().filter(l -> !l.isUnlimited()).map(TimeLimit::toDuration),
-                    SchedModel.request(job.spec()), eligibility(job, dependency, now)));
+                    SchedModel.request(job.spec()), eligibility(job, dependency, now), limits.limited(job.spec())));
         }
         return pending;
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jslurm.protocol.auth.Identity;
 import io.jslurm.protocol.rpc.Permission;
+import io.jslurm.slurmctld.assoc.AdminLevel;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -19,8 +20,8 @@ class CallersTest {
     }
 
     final Callers withoutAccounting = new Callers(SLURM, SLURM);
-    final Callers withAccounting = new Callers(SLURM, SLURM, uid -> Map.of(OPS, AdminLevels.Level.OPERATOR,
-            BOSS, AdminLevels.Level.ADMINISTRATOR).getOrDefault(uid, AdminLevels.Level.NONE));
+    final Callers withAccounting = new Callers(SLURM, SLURM, uid -> Map.of(OPS, AdminLevel.OPERATOR,
+            BOSS, AdminLevel.ADMINISTRATOR).getOrDefault(uid, AdminLevel.NONE));
 
     @Test
     void onlyTheOwnerRootAndSlurmUserControlAJobWithoutAccounting() {

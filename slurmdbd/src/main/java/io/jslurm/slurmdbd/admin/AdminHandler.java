@@ -69,7 +69,7 @@ public final class AdminHandler implements RpcHandler<DbdAdminRequest> {
                     set.getOrDefault("organization", ""), set.getOrDefault("parent", "root")));
             case "account list" -> rows(store.accounts(names));
             case "account modify" -> changed(store.modifyAccounts(names, set.getOrDefault("description", ""),
-                    set.getOrDefault("organization", "")));
+                    set.getOrDefault("organization", "")) + store.modifyAccountAssociations(names, limits(set)));
             case "account delete" -> changed(store.deleteAccounts(names));
             case "user add" -> added(store.addUsers(List.copyOf(names), cluster, accounts(set),
                     set.getOrDefault("defaultaccount", ""), set.getOrDefault("adminlevel", "")));
@@ -84,6 +84,13 @@ public final class AdminHandler implements RpcHandler<DbdAdminRequest> {
             case "association modify" -> changed(store.modifyAssociations(where, set));
             default -> throw new AdminException("Unknown request: " + verb + " " + entity);
         };
+    }
+
+    /** An account's settings other than its own description and organization. */
+    private static Map<String, String> limits(Map<String, String> set) {
+        Map<String, String> limits = new TreeMap<>(set);
+        limits.keySet().removeAll(List.of("description", "organization", "cluster"));
+        return limits;
     }
 
     private static boolean matchesEntity(String entity, String key) {

@@ -98,6 +98,16 @@ public final class AdminStore {
         return changed;
     }
 
+    /** Limits, shares and QOS set on accounts live on the accounts' own associations. */
+    public int modifyAccountAssociations(Set<String> names, Map<String, String> settings)
+            throws SQLException, AdminException {
+        int changed = 0;
+        for (String name : names) {
+            changed += modifyAssociations(Map.of("account", name, "user", ""), settings);
+        }
+        return changed;
+    }
+
     public int deleteAccounts(Set<String> names) throws SQLException {
         int changed = 0;
         for (String name : names) {
@@ -227,8 +237,9 @@ public final class AdminStore {
 
     public List<Map<String, String>> associations(Map<String, String> where) throws SQLException {
         List<Object> params = new ArrayList<>();
-        String sql = "SELECT * FROM assoc_table WHERE deleted = 0" + assocWhere(where, params)
-                + " ORDER BY cluster, acct, user, partition_name";
+        String sql = "SELECT a.*, q.name AS def_qos FROM assoc_table a LEFT JOIN qos_table q ON q.id = a.def_qos_id"
+                + " WHERE a.deleted = 0" + assocWhere(where, params, "a.")
+                + " ORDER BY a.cluster, a.acct, a.user, a.partition_name";
         return rows(sql, params, rs -> {
             Map<String, String> row = row("Cluster", rs.getString("cluster"), "Account", rs.getString("acct"),
                     "User", rs.getString("user"), "Partition", rs.getString("partition_name"),
@@ -239,7 +250,7 @@ public final class AdminStore {
             if (row.get("QOS").isEmpty()) {
                 row.put("QOS", "normal");
             }
-            row.put("Def QOS", "");
+            row.put("Def QOS", nullToEmpty(rs.getString("def_qos")));
             return row;
         });
     }
@@ -247,7 +258,7 @@ public final class AdminStore {
     public int modifyAssociations(Map<String, String> where, Map<String, String> settings)
             throws SQLException, AdminException {
         List<Object> params = new ArrayList<>();
-        String condition = "deleted = 0" + assocWhere(where, params);
+        String condition = "deleted = 0" + assocWhere(where, params, "");
         if (settings.containsKey("qos")) {
             for (String qos : settings.get("qos").split(",")) {
                 String name = qos.strip().replaceFirst("^[+-]", "");
@@ -256,7 +267,35 @@ public final class AdminStore {
                 }
             }
         }
-        return apply("assoc_table", condition, params, Setting.ASSOCIATION, settings);
+        Map<String, String> rest = new LinkedHashMap<>(settings);
+        int changed = 0;
+        for (String key : List.of("defaultqos", "defqos")) {
+            String qos = rest.remove(key);
+            if (qos != null) {
+                changed += setDefaultQos(condition, params, qos.strip());
+            }
+        }
+        return changed + apply("assoc_table", condition, params, Setting.ASSOCIATION, rest);
+    }
+
+    /** DefaultQOS is kept as the QOS's id, as Slurm does; -1 or nothing clears it. */
+    private int setDefaultQos(String condition, List<Object> conditionParams, String qos)
+            throws SQLException, AdminException {
+        Object id = null;
+        if (!qos.isEmpty() && !qos.equals("-1")) {
+            List<Map<String, String>> found = rows("SELECT id FROM qos_table WHERE name = ? AND deleted = 0",
+                    List.of(qos), rs -> row("id", rs.getString(1)));
+            if (found.isEmpty()) {
+                throw new AdminException("Unknown QOS '" + qos + "'");
+            }
+            id = Long.valueOf(found.get(0).get("id"));
+        }
+        List<Object> params = new ArrayList<>();
+        params.add(id);
+        params.add(now());
+        params.addAll(conditionParams);
+        return update("UPDATE assoc_table SET def_qos_id = ?, time_modified = ? WHERE " + condition,
+                params.toArray());
     }
 
     // ---- helpers
@@ -304,7 +343,7 @@ public final class AdminStore {
                 + condition, params.toArray());
     }
 
-    private static String assocWhere(Map<String, String> where, List<Object> params) {
+    private static String assocWhere(Map<String, String> where, List<Object> params, String tableAlias) {
         StringBuilder sql = new StringBuilder();
         for (Map.Entry<String, String> e : where.entrySet()) {
             String column = switch (e.getKey()) {
@@ -318,7 +357,7 @@ public final class AdminStore {
                 continue;
             }
             List<String> values = List.of(e.getValue().split(","));
-            sql.append(" AND ").append(column).append(" IN (")
+            sql.append(" AND ").append(tableAlias).append(column).append(" IN (")
                     .append(values.stream().map(v -> "?").collect(Collectors.joining(", "))).append(")");
             params.addAll(values);
         }

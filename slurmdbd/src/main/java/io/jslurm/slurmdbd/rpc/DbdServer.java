@@ -4,6 +4,7 @@ import io.jslurm.protocol.auth.Authenticator;
 import io.jslurm.protocol.netty.RpcServer;
 import io.jslurm.protocol.netty.RpcServerConfig;
 import io.jslurm.protocol.proto.DbdAdminRequest;
+import io.jslurm.protocol.proto.DbdAssocSnapshotRequest;
 import io.jslurm.protocol.proto.DbdJobQuery;
 import io.jslurm.protocol.proto.DbdRecordBatch;
 import io.jslurm.protocol.proto.DbdUsageQuery;
@@ -16,6 +17,8 @@ import io.jslurm.protocol.rpc.RpcTable;
 import io.jslurm.protocol.wire.EnvelopeType;
 import io.jslurm.slurmdbd.admin.AdminHandler;
 import io.jslurm.slurmdbd.admin.AdminStore;
+import io.jslurm.slurmdbd.assoc.AssocSnapshotHandler;
+import io.jslurm.slurmdbd.assoc.AssocSnapshotReader;
 import io.jslurm.slurmdbd.storage.EventStore;
 import io.jslurm.slurmdbd.storage.JobStore;
 import io.jslurm.slurmdbd.usage.UsageStore;
@@ -57,6 +60,8 @@ public final class DbdServer implements AutoCloseable {
                 .route(DbdUsageQuery.class, Permission.USER, Execution.WORKER, new UsageQueryHandler(usage))
                 .route(DbdAdminRequest.class, Permission.USER, Execution.WORKER,
                         new AdminHandler(new AdminStore(db, clock), slurmUserUid))
+                .route(DbdAssocSnapshotRequest.class, Permission.SLURM_USER, Execution.WORKER,
+                        new AssocSnapshotHandler(new AssocSnapshotReader(db, clock)))
                 .build();
         int threads = Math.max(4, Runtime.getRuntime().availableProcessors());
         ThreadPoolExecutor workers = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,

@@ -1,0 +1,201 @@
+package io.jslurm.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * QOS and association limits end to end: the seed's QOS set-up through sacctmgr as written, then
+ * AccountingStorageEnforce=associations,limits,qos,safe. The cluster has one node with four stand-in GPUs and
+ * two CPUs, so the GPU limit is shown with a QOS like the seed's normal-train but scaled to fit
+ * (MaxTRESPerUser=gres/gpu=2); jobs run as the running user (root), who gets the seed's QOS as alice does.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class QosLimitsIT {
+
+    private static final String SUBMIT_FAILED = "sbatch: error: Batch job submission failed: ";
+
+    @RegisterExtension
+    static final ClusterExtension CLUSTER = new ClusterExtension(new Cluster.Shape(1, 4, true));
+
+    private final List<Long> jobs = new ArrayList<>();
+
+    private static Cluster cluster() {
+        return CLUSTER.get();
+    }
+
+    @BeforeAll
+    static void seedSetUp() throws Exception {
+        TestUsers.ensure("alice");
+        Cluster c = cluster();
+        c.ok("sacctmgr", "-i", "add", "cluster", "local");
+        c.ok("sacctmgr", "-i", "add", "account", "ml", "Description=machine learning", "Organization=research");
+        c.ok("sacctmgr", "-i", "add", "user", "alice", "Account=ml");
+        // Seed 000, as written.
+        c.ok("sacctmgr", "add", "qos", "normal-train", "Priority=10", "MaxTRESPerUser=gres/gpu=32",
+                "MaxJobsPerUser=10");
+        c.ok("sacctmgr", "add", "qos", "priority-train", "Priority=100", "MaxTRESPerUser=gres/gpu=64",
+                "MaxWallDurationPerJob=7-00:00:00");
+        c.ok("sacctmgr", "modify", "user", "alice", "set", "qos=normal-train,priority-train");
+        // Scaled to four GPUs and two CPUs, for the running user.
+        c.ok("sacctmgr", "-i", "add", "qos", "small-train", "Priority=10", "MaxTRESPerUser=gres/gpu=2",
+                "MaxJobsPerUser=10");
+        c.ok("sacctmgr", "-i", "add", "qos", "one-job", "MaxJobsPerUser=1");
+        c.ok("sacctmgr", "-i", "add", "qos", "not-mine");
+        c.ok("sacctmgr", "-i", "modify", "user", "root", "set",
+                "qos=normal,normal-train,priority-train,small-train,one-job");
+        Files.writeString(c.dir().resolve("etc/slurm.conf"),
+                "AccountingStorageEnforce=associations,limits,qos,safe\n", StandardOpenOption.APPEND);
+        c.ok("scontrol", "reconfigure");
+        awaitEnforcement();
+    }
+
+    /**
+     * Until the controller has both the new configuration and a copy of the associations made after the
+     * sacctmgr changes (it polls slurmdbd), an unknown account gets in or the new QOS are refused.
+     */
+    private static void awaitEnforcement() throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            Distribution.Result unknown = cluster().run("sbatch", "-A", "nosuch", "--hold", "--wrap", "true");
+            Distribution.Result allowed = cluster().run("sbatch", "--qos=small-train", "--hold", "--wrap", "true");
+            for (Distribution.Result r : List.of(unknown, allowed)) {
+                if (r.exitCode() == 0) {
+                    cluster().run("scancel", r.stdout().replaceAll("\\D", ""));
+                }
+            }
+            if (unknown.exitCode() != 0 && allowed.exitCode() == 0) {
+                return;
+            }
+            Thread.sleep(1000);
+        }
+        throw new AssertionError("the controller never enforced the associations");
+    }
+
+    @AfterEach
+    void cancelJobs() throws Exception {
+        for (long job : jobs) {
+            cluster().run("scancel", Long.toString(job));
+        }
+        for (long job : jobs) {
+            cluster().awaitState(job, Cluster.patience(), "CANCELLED", "COMPLETED", "FAILED");
+        }
+    }
+
+    private long submit(String... args) throws Exception {
+        long job = cluster().submit(args);
+        jobs.add(job);
+        return job;
+    }
+
+    private String reason(long job) throws Exception {
+        return cluster().ok("squeue", "-h", "-j", Long.toString(job), "-o", "%r").strip();
+    }
+
+    private String awaitReason(long job, String expected) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        String seen = reason(job);
+        while (!seen.equals(expected) && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+            seen = reason(job);
+        }
+        return seen;
+    }
+
+    @Test
+    void anUnknownAccountIsRefusedWithSlurmsError() throws Exception {
+        Distribution.Result r = cluster().run("sbatch", "-A", "physics", "--wrap", "true");
+
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr()).isEqualTo(SUBMIT_FAILED
+                + "Invalid account or account/partition combination specified\n");
+    }
+
+    @Test
+    void aQosTheUserMayNotUseIsRefused() throws Exception {
+        Distribution.Result notAllowed = cluster().run("sbatch", "--qos=not-mine", "--wrap", "true");
+        Distribution.Result unknown = cluster().run("sbatch", "--qos=bogus", "--wrap", "true");
+
+        assertThat(notAllowed.exitCode()).isEqualTo(1);
+        assertThat(notAllowed.stderr()).isEqualTo(SUBMIT_FAILED + "Invalid qos specification\n");
+        assertThat(unknown.stderr()).isEqualTo(SUBMIT_FAILED + "Invalid qos specification\n");
+    }
+
+    @Test
+    void sbatchWithTheSeedsPriorityTrainQosIsAcceptedAndRuns() throws Exception {
+        cluster().script("train_urgent.sh", "#!/bin/bash\necho urgent\n");
+        long job = submit("--qos=priority-train", "train_urgent.sh");
+
+        assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).isEqualTo("COMPLETED");
+        assertThat(cluster().ok("scontrol", "show", "job", Long.toString(job))).contains("QOS=priority-train",
+                "Account=root");
+    }
+
+    @Test
+    void gpuJobsBeyondMaxTresPerUserWaitWithQosMaxGresPerUserAndStartWhenOneEnds() throws Exception {
+        long first = submit("--qos=small-train", "--gpus=1", "--wrap", "sleep 300");
+        long second = submit("--qos=small-train", "--gpus=1", "--wrap", "sleep 300");
+        cluster().awaitState(first, Cluster.patience(), "RUNNING");
+        cluster().awaitState(second, Cluster.patience(), "RUNNING");
+
+        long third = submit("--qos=small-train", "--gpus=1", "--wrap", "sleep 300");
+
+        assertThat(awaitReason(third, "QOSMaxGRESPerUser")).isEqualTo("QOSMaxGRESPerUser");
+        assertThat(cluster().state(Long.toString(third))).contains("PENDING");
+        cluster().ok("scancel", Long.toString(first));
+        assertThat(cluster().awaitState(third, Cluster.patience(), "RUNNING")).isEqualTo("RUNNING");
+    }
+
+    @Test
+    void jobsBeyondMaxJobsPerUserWaitWithQosMaxJobsPerUserLimitAndStartWhenOneEnds() throws Exception {
+        long first = submit("--qos=one-job", "--wrap", "sleep 300");
+        cluster().awaitState(first, Cluster.patience(), "RUNNING");
+
+        long second = submit("--qos=one-job", "--wrap", "sleep 300");
+
+        assertThat(awaitReason(second, "QOSMaxJobsPerUserLimit")).isEqualTo("QOSMaxJobsPerUserLimit");
+        cluster().ok("scancel", Long.toString(first));
+        assertThat(cluster().awaitState(second, Cluster.patience(), "RUNNING")).isEqualTo("RUNNING");
+    }
+
+    @Test
+    void sacctmgrShowsTheSeedsQos() throws Exception {
+        assertThat(cluster().ok("sacctmgr", "-P", "-n", "show", "qos", "normal-train,priority-train",
+                "format=name,priority,maxtrespu,maxjobspu,maxwall")).isEqualTo("""
+                normal-train|10|gres/gpu=32|10|
+                priority-train|100|gres/gpu=64||7-00:00:00
+                """);
+        assertThat(cluster().ok("sacctmgr", "-P", "-n", "show", "association", "where", "user=alice",
+                "format=account,user,qos")).isEqualTo("ml|alice|normal-train,priority-train\n");
+    }
+
+    /** Last: slurmdbd stays stopped. The controller keeps enforcing the copy it has, which it also saved. */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void withSlurmdbdStoppedTheLastCopyStillHolds() throws Exception {
+        cluster().stop("slurmdbd");
+        Thread.sleep(7000);
+
+        Distribution.Result r = cluster().run("sbatch", "-A", "physics", "--wrap", "true");
+        long job = submit("--qos=priority-train", "--wrap", "true");
+
+        assertThat(r.stderr()).isEqualTo(SUBMIT_FAILED
+                + "Invalid account or account/partition combination specified\n");
+        assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).isEqualTo("COMPLETED");
+        try (var files = Files.walk(cluster().dir())) {
+            assertThat(files.filter(f -> f.getFileName().toString().equals("assoc_mgr_state")).count())
+                    .isEqualTo(1);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package io.jslurm.slurmctld.assoc;
+
+import io.jslurm.protocol.RpcException;
+import io.jslurm.protocol.auth.UserDirectory;
+import io.jslurm.protocol.proto.DbdAssocSnapshot;
+import io.jslurm.protocol.proto.DbdUserRecord;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The controller's current copy of accounting's associations. {@link #refresh} asks slurmdbd and, when it
+ * answers, replaces the copy and saves it; when slurmdbd is away the copy in hand (or the saved one, after a
+ * restart) stays in force. A background task refreshes periodically, which is how sacctmgr's changes reach the
+ * controller (Slurm pushes them; a poll every few seconds does the same job here).
+ */
+public final class AssocCache implements AdminLevels, AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(AssocCache.class);
+
+    private final AssocSource source;
+    private final AssocSnapshotFile file;
+    private final UserDirectory directory;
+    private volatile AccountingData data = AccountingData.EMPTY;
+    private volatile Map<Long, AdminLevel> adminsByUid = Map.of();
+    private volatile boolean reachable = true;
+    private ScheduledExecutorService timer;
+
+    public AssocCache(AssocSource source, AssocSnapshotFile file, UserDirectory directory) {
+        this.source = source;
+        this.file = file;
+        this.directory = directory;
+    }
+
+    /** Loads the saved copy, then asks slurmdbd once; either may fail without stopping the controller. */
+    public void load() {
+        try {
+            file.load().ifPresent(saved -> {
+                install(saved);
+                log.info("Loaded saved associations from {}: {} associations, {} QOS, {} users", file.path(),
+                        saved.getAssociationsCount(), saved.getQosCount(), saved.getUsersCount());
+            });
+        } catch (IOException e) {
+            log.error("Cannot read saved associations {}: {}", file.path(), e.getMessage());
+        }
+        refresh();
+    }
+
+    /** Asks slurmdbd for a fresh copy; returns whether it answered. */
+    public boolean refresh() {
+        DbdAssocSnapshot fresh;
+        try {
+            fresh = source.fetch();
+        } catch (IOException | RpcException e) {
+            if (reachable) {
+                log.warn("slurmdbd unreachable for associations ({}); keeping the copy from {}", e.getMessage(),
+                        data.loaded() ? "before" : "nowhere: nothing can be enforced yet");
+            }
+            reachable = false;
+            return false;
+        }
+        if (!reachable) {
+            log.info("slurmdbd answers again; associations refreshed");
+        }
+        reachable = true;
+        if (!fresh.toBuilder().setGeneratedMs(0).build()
+                .equals(data.snapshot().toBuilder().setGeneratedMs(0).build()) || !data.loaded()) {
+            install(fresh);
+            try {
+                file.save(fresh);
+            } catch (IOException e) {
+                log.error("Cannot save associations to {}: {}", file.path(), e.getMessage());
+            }
+        }
+        return true;
+    }
+
+    /** Refreshes every {@code interval} on a daemon thread until closed. */
+    public void startRefreshing(Duration interval) {
+        timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "slurmctld-assoc");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleWithFixedDelay(this::refresh, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    public AccountingData data() {
+        return data;
+    }
+
+    @Override
+    public AdminLevel levelOf(long uid) {
+        return adminsByUid.getOrDefault(uid, AdminLevel.NONE);
+    }
+
+    private void install(DbdAssocSnapshot snapshot) {
+        AccountingData fresh = AccountingData.of(snapshot);
+        Map<Long, AdminLevel> admins = new HashMap<>();
+        for (DbdUserRecord user : snapshot.getUsersList()) {
+            AdminLevel level = AdminLevel.parse(user.getAdminLevel());
+            if (level == AdminLevel.NONE) {
+                continue;
+            }
+            try {
+                OptionalLong uid = directory.uidOf(user.getName());
+                uid.ifPresent(u -> admins.put(u, level));
+            } catch (IOException e) {
+                log.warn("Cannot look up uid of {} ({}); its AdminLevel has no effect", user.getName(), e.getMessage());
+            }
+        }
+        data = fresh;
+        adminsByUid = Map.copyOf(admins);
+    }
+
+    @Override
+    public void close() {
+        if (timer != null) {
+            timer.shutdownNow();
+        }
+    }
+}
