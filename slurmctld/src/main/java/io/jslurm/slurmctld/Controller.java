@@ -19,6 +19,7 @@ import io.jslurm.slurmctld.rpc.SubmitValidator;
 import io.jslurm.slurmctld.rpc.UserGroups;
 import io.jslurm.slurmctld.schedule.Allocations;
 import io.jslurm.slurmctld.schedule.JobControl;
+import io.jslurm.slurmctld.schedule.NodeReports;
 import io.jslurm.slurmctld.schedule.SchedulingLoop;
 import io.jslurm.slurmctld.schedule.SlurmdClients;
 import io.jslurm.slurmctld.state.JobStore;
@@ -104,14 +105,16 @@ public final class Controller implements AutoCloseable {
                 : slurm.timers().messageTimeout();
         SlurmdClients slurmd = new SlurmdClients(AuthMethods.daemonCredentials(slurm, key, clock, options.slurmUserUid(), 0, LocalHost.name()),
                 () -> config.get().slurm().slurmdPort(), messageTimeout, 8);
-        JobControl control = new JobControl(store, allocations, nodes, slurmd, config::get, clock);
+        NodeReports nodeReports = new NodeReports();
+        JobControl control = new JobControl(store, allocations, nodes, slurmd, config::get, clock, nodeReports);
         control.recoverAllocations();
         SchedulingLoop loop = new SchedulingLoop(control, nodes, allocations, config::get, clock,
                 options.schedulerInterval());
         Callers callers = new Callers(options.slurmUserUid(), options.slurmdUserUid());
         SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers);
         JobHandlers jobs = new JobHandlers(control, loop, validator, allocations, callers, clock);
-        NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock);
+        NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock,
+                nodeReports);
         Controller[] self = new Controller[1];
         ControlHandlers controlHandlers = new ControlHandlers(config::get, () -> self[0].reconfigure(), clock);
         StepHandlers steps = new StepHandlers(control, loop, validator, allocations, nodes, callers,

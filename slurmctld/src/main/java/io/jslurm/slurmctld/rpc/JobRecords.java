@@ -69,6 +69,10 @@ final class JobRecords {
         if (job.isArrayTask()) {
             b.setArrayTaskId(job.arrayTaskId());
         }
+        if (job.state() == JobState.REQUEUED) {
+            // Slurm's REQUEUED|COMPLETING: back in the queue, but its nodes are still ending the run.
+            b.addStateFlags(JobStateFlag.JOB_FLAG_COMPLETING);
+        }
         flag(job.state()).ifPresent(b::addStateFlags);
         if (!alloc.isEmpty()) {
             b.setBatchHost(Hostlist.parse(alloc.nodeList()).hosts().get(0));
