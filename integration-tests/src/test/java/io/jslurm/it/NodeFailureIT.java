@@ -50,12 +50,12 @@ class NodeFailureIT {
     void aCutOffNodeGoesDownItsJobsAreRequeuedOrNodeFailAndItsLeftoversDieWhenItReturns() throws Exception {
         Path work = cluster().workDir();
         long requeued = cluster().submit("--requeue", "--output=requeued_%j.out", "--wrap",
-                "echo \"run $SLURM_RESTART_COUNT on $SLURMD_NODENAME\"; echo $$ > pid_$SLURM_JOB_ID.$SLURM_RESTART_COUNT;"
+                "echo \"run ${SLURM_RESTART_COUNT:-0} on $SLURMD_NODENAME\"; echo $$ > pid_$SLURM_JOB_ID.${SLURM_RESTART_COUNT:-0};"
                         + " sleep 600");
         cluster().awaitState(requeued, Cluster.patience(), "RUNNING");
         String node = field(requeued, NODE_LIST).orElseThrow();
         long failed = cluster().submit("--no-requeue", "--nodelist=" + node, "--wrap",
-                "echo $$ > pid_$SLURM_JOB_ID.$SLURM_RESTART_COUNT; sleep 600");
+                "echo $$ > pid_$SLURM_JOB_ID.${SLURM_RESTART_COUNT:-0}; sleep 600");
         cluster().awaitState(failed, Cluster.patience(), "RUNNING");
         long firstRun = awaitPid(work.resolve("pid_" + requeued + ".0"));
         long failedRun = awaitPid(work.resolve("pid_" + failed + ".0"));

@@ -14,8 +14,6 @@ import io.jslurm.protocol.proto.JobTarget;
 import io.jslurm.protocol.proto.LaunchBatchJob;
 import io.jslurm.protocol.proto.OpenMode;
 import io.jslurm.protocol.proto.RunningJob;
-import io.jslurm.protocol.proto.SubmitBatchJobRequest;
-import io.jslurm.protocol.proto.SubmitBatchJobResponse;
 import io.jslurm.protocol.proto.TerminateJob;
 import io.jslurm.protocol.proto.UpdateNodeRequest;
 import io.jslurm.slurmctld.ControllerFixture;
@@ -53,11 +51,6 @@ class RequeueTest {
         cluster.close();
     }
 
-    private long submit(io.jslurm.protocol.proto.JobDescription.Builder job) throws Exception {
-        return cluster.client(ALICE).call(SubmitBatchJobRequest.newBuilder().setJob(job).build(),
-                SubmitBatchJobResponse.class).getJobId();
-    }
-
     private JobControlResponse control(long jobId, JobControlRequest.Action action) throws Exception {
         return cluster.client(ALICE).call(JobControlRequest.newBuilder().setAction(action)
                 .addTargets(JobTarget.newBuilder().setJobId((int) jobId)).build(), JobControlResponse.class);
@@ -70,7 +63,7 @@ class RequeueTest {
 
     @Test
     void aRequeuedJobIsCompletingUntilItsNodeEndedItThenWaitsOutTheDelayAndRunsAgain() throws Exception {
-        long jobId = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
+        long jobId = cluster.submit(ALICE, job(ALICE, "alice").setTimeLimitMinutes(10));
         cluster.controller.loop().runPass();
         LaunchBatchJob first = slurmd.next(LaunchBatchJob.class, WAIT);
         assertThat(first.getRestartCount()).isZero();
@@ -108,7 +101,8 @@ class RequeueTest {
 
     @Test
     void anExplicitOpenModeWinsAndRequeueHoldHoldsOnceTheNodeEndedTheRun() throws Exception {
-        long jobId = submit(job(ALICE, "alice").setTimeLimitMinutes(10).setOpenMode(OpenMode.OPEN_MODE_APPEND));
+        long jobId = cluster.submit(ALICE, job(ALICE, "alice").setTimeLimitMinutes(10)
+                .setOpenMode(OpenMode.OPEN_MODE_APPEND));
         cluster.controller.loop().runPass();
         LaunchBatchJob first = slurmd.next(LaunchBatchJob.class, WAIT);
         assertThat(first.getOpenMode()).isEqualTo(OpenMode.OPEN_MODE_APPEND);
@@ -123,7 +117,7 @@ class RequeueTest {
 
     @Test
     void theEndOfARunOnANodeTheJobWasRequeuedAwayFromDoesNotEndTheNextRun() throws Exception {
-        long jobId = submit(job(ALICE, "alice").setTimeLimitMinutes(10).setNodelist("gpu01"));
+        long jobId = cluster.submit(ALICE, job(ALICE, "alice").setTimeLimitMinutes(10).setNodelist("gpu01"));
         cluster.controller.loop().runPass();
         slurmd.next(LaunchBatchJob.class, WAIT);
 
