@@ -64,7 +64,7 @@ class NodeFailureIT {
         signal("STOP", slurmd);
         try {
             await(Duration.ofSeconds(SLURMD_TIMEOUT).plus(Cluster.patience()), () -> nodeState(node).equals("down*"));
-            assertThat(cluster().ok("scontrol", "show", "node", node)).contains("State=DOWN+NOT_RESPONDING")
+            assertThat(cluster().ok("scontrol", "show", "node", node)).contains("State=DOWN* ")
                     .contains("Reason=Not responding");
             assertThat(cluster().awaitState(failed, Cluster.patience(), "NODE_FAIL")).isEqualTo("NODE_FAIL");
 
