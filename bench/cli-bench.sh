@@ -181,7 +181,7 @@ NodeName=gpu[01-16] CPUs=64 RealMemory=512000 State=UNKNOWN
 PartitionName=batch Nodes=gpu[01-16] Default=YES MaxTime=INFINITE State=UP
 EOF
   export SLURM_CONF=$conf/slurm.conf
-  "$dist/libexec/jslurm-java" daemon io.jslurm.slurmctld.SlurmctldMain -D -c -f "$SLURM_CONF" >"$work/log/stdout" 2>&1 &
+  "$dist/libexec/jslurm-java" controller io.jslurm.slurmctld.SlurmctldMain -D -c -f "$SLURM_CONF" >"$work/log/stdout" 2>&1 &
   controller_pid=$!
   if ! await_controller; then
     echo "== controller stopped or did not answer within 60 s; its output:"

@@ -18,7 +18,8 @@ class DistributionIT {
     @Test
     void everySlurmCommandHasALauncher() {
         for (String command : List.of("slurm-local", "slurmctld", "slurmd", "slurmdbd", "sbatch", "srun", "salloc", "squeue",
-                "sinfo", "sacct", "scancel", "scontrol", "sacctmgr", "sprio", "sshare", "sdiag")) {
+                "sinfo", "sacct", "scancel", "scontrol", "sacctmgr", "sprio", "sshare", "sdiag",
+                "sreport", "seff")) {
             assertThat(dist.bin(command)).isExecutable();
         }
     }
@@ -67,7 +68,8 @@ class DistributionIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sbatch", "squeue", "sinfo", "scancel", "srun", "salloc", "sacct", "sacctmgr"})
+    @ValueSource(strings = {"sbatch", "squeue", "sinfo", "scancel", "srun", "salloc", "sacct", "sacctmgr",
+            "sreport"})
     void commandsPrintTheSameVersionLine(String command) throws Exception {
         Distribution.Result result = dist.run(command, "--version");
         assertThat(result.exitCode()).as(result.stderr()).isZero();
@@ -75,7 +77,7 @@ class DistributionIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sprio", "sshare", "sdiag"})
+    @ValueSource(strings = {"sprio", "sshare"})
     void commandsNotBuiltYetSaySoAndFail(String command) throws Exception {
         Distribution.Result result = dist.run(command, "--version");
         assertThat(result.exitCode()).isEqualTo(1);

@@ -9,6 +9,8 @@ import io.jslurm.sched.plan.JobStart;
 import io.jslurm.sched.plan.PendingReason;
 import io.jslurm.sched.plan.PendingStatus;
 import io.jslurm.sched.plan.Plan;
+import io.jslurm.sched.plan.Preemption;
+import io.jslurm.sched.preempt.VictimSearch;
 import io.jslurm.sched.select.FitResult;
 import io.jslurm.sched.select.FreeResources;
 import io.jslurm.sched.select.ResourceFit;
@@ -38,6 +40,9 @@ public final class PassState {
     private final Map<Long, PendingStatus> statuses;
     private final Map<String, Boolean> neverFits = new HashMap<>();
     private final SubmitCheck submitCheck;
+    private final List<Preemption> preemptions = new ArrayList<>();
+    /** Running jobs chosen as victims (or waited for) in this pass: never chosen twice. */
+    private final Set<Long> preempted = new HashSet<>();
 
     PassState(ClusterSnapshot snapshot, Instant now, ResourceFit fit, Map<Long, PendingStatus> statuses) {
         this.snapshot = requireNonNull(snapshot, "snapshot is null");
@@ -74,11 +79,39 @@ public final class PassState {
     }
 
     public void start(QueueEntry entry, Allocation allocation, boolean backfilled) {
-        free.allocate(allocation);
+        free.allocate(allocation, fit.shares(entry.job().request(), entry.partition()));
         started.add(entry.jobId());
         statuses.remove(entry.jobId());
         starts.add(new JobStart(entry.jobId(), entry.partition().name(), allocation,
                 entry.timeLimit().map(now::plus), backfilled));
+    }
+
+    /** Whether a running job was chosen in this pass to make room for another. */
+    public boolean preempted(long jobId) {
+        return preempted.contains(jobId);
+    }
+
+    /**
+     * Records a preemption: the victims' resources go to the preemptor, which starts now when every victim is
+     * suspended, and otherwise keeps them set aside until the victims have ended.
+     */
+    public void preempt(QueueEntry entry, VictimSearch.Found found) {
+        found.victims().forEach(victim -> preempted.add(victim.jobId()));
+        preempted.addAll(found.waitingFor());
+        found.freed().forEach(free::release);
+        if (!found.victims().isEmpty()) {
+            preemptions.add(new Preemption(entry.jobId(), entry.partition().name(), found.victims(),
+                    found.startsNow()));
+        }
+        if (found.startsNow()) {
+            start(entry, found.allocation(), false);
+            return;
+        }
+        free.allocate(found.allocation(), fit.shares(entry.job().request(), entry.partition()));
+        List<Long> awaited = new ArrayList<>(found.waitingFor());
+        found.victims().forEach(victim -> awaited.add(victim.jobId()));
+        status(PendingStatus.of(entry.jobId(), PendingReason.RESOURCES, "waiting for preempted jobs " + awaited
+                + " to end"));
     }
 
     public void reserve(JobReservation reservation) {
@@ -124,6 +157,6 @@ public final class PassState {
     }
 
     Plan toPlan() {
-        return new Plan(starts, reservations, statuses);
+        return new Plan(starts, reservations, statuses, preemptions);
     }
 }

@@ -8,11 +8,15 @@ import io.jslurm.sched.model.PendingJob;
 import io.jslurm.sched.plan.PendingReason;
 import io.jslurm.sched.plan.PendingStatus;
 import io.jslurm.sched.plan.Plan;
+import io.jslurm.sched.preempt.PreemptInput;
+import io.jslurm.sched.preempt.PreemptRelation;
+import io.jslurm.sched.preempt.VictimSearch;
 import io.jslurm.sched.select.ResourceFit;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One scheduling pass as a pure function: the cluster, the queue and the time in, a plan out. The main pass starts
@@ -26,16 +30,39 @@ public final class Scheduler {
 
     public static Plan schedule(ClusterSnapshot snapshot, List<PendingJob> jobs, Instant now,
             SchedulerParams params) {
+        return schedule(snapshot, jobs, now, params, PreemptInput.NONE, PassListener.NONE);
+    }
+
+    /** A pass that may also preempt running jobs, as {@code preempt} allows. */
+    public static Plan schedule(ClusterSnapshot snapshot, List<PendingJob> jobs, Instant now,
+            SchedulerParams params, PreemptInput preempt) {
+        return schedule(snapshot, jobs, now, params, preempt, PassListener.NONE);
+    }
+
+    /** The same pass, telling {@code listener} where each phase ends (the caller times them: sdiag). */
+    public static Plan schedule(ClusterSnapshot snapshot, List<PendingJob> jobs, Instant now,
+            SchedulerParams params, PassListener listener) {
+        return schedule(snapshot, jobs, now, params, PreemptInput.NONE, listener);
+    }
+
+    /** A pass that may preempt, as {@code preempt} allows, and reports its phases to {@code listener}. */
+    public static Plan schedule(ClusterSnapshot snapshot, List<PendingJob> jobs, Instant now,
+            SchedulerParams params, PreemptInput preempt, PassListener listener) {
+        requireNonNull(preempt, "preempt is null");
+        requireNonNull(listener, "listener is null");
         requireNonNull(snapshot, "snapshot is null");
         requireNonNull(jobs, "jobs is null");
         requireNonNull(now, "now is null");
         requireNonNull(params, "params is null");
         Map<Long, PendingStatus> statuses = new HashMap<>();
         List<QueueEntry> queue = JobQueue.build(snapshot, jobs, now, statuses);
-        PassState state = new PassState(snapshot, now, new ResourceFit(params.select()), statuses);
-        MainPass.run(queue, state, params.defaultQueueDepth());
+        ResourceFit fit = new ResourceFit(params.select());
+        PassState state = new PassState(snapshot, now, fit, statuses);
+        Optional<VictimSearch> preemption = preempt.params().enabled()
+                ? Optional.of(new VictimSearch(new PreemptRelation(preempt, snapshot), fit)) : Optional.empty();
+        listener.mainPassDone(MainPass.run(queue, state, params.defaultQueueDepth(), preemption), queue.size());
         if (params.backfill().enabled()) {
-            BackfillPass.run(queue, state, params.backfill());
+            listener.backfillDone(BackfillPass.run(queue, state, params.backfill()), queue.size());
         }
         for (QueueEntry entry : queue) {
             if (!state.started(entry.jobId())) {

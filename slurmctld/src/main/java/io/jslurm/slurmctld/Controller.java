@@ -21,8 +21,12 @@ import io.jslurm.slurmctld.schedule.Allocations;
 import io.jslurm.slurmctld.schedule.JobControl;
 import io.jslurm.slurmctld.schedule.NodeReports;
 import io.jslurm.slurmctld.schedule.SchedulingLoop;
+import io.jslurm.slurmctld.schedule.QosPreemptSource;
 import io.jslurm.slurmctld.schedule.SlurmdClients;
 import io.jslurm.slurmctld.state.JobStore;
+import io.jslurm.slurmctld.stats.CountingJobStore;
+import io.jslurm.slurmctld.stats.Statistics;
+import io.jslurm.slurmctld.stats.StatsHandlers;
 import io.jslurm.slurmctld.step.StepHandlers;
 import io.jslurm.slurmctld.state.JobStoreConfig;
 import io.jslurm.slurmctld.accounting.AccountedJobStore;
@@ -91,13 +95,15 @@ public final class Controller implements AutoCloseable {
                 .withJobIds(slurm.limits().firstJobId(), Math.max(slurm.limits().maxJobId(),
                         slurm.limits().firstJobId() + 1))
                 .withMinJobAge(slurm.timers().minJobAge());
-        JobStore store;
+        JobStore accounted;
         try {
-            store = AccountedJobStore.withAccounting(JournaledJobStore.open(storeConfig, clock), slurm, key,
+            accounted = AccountedJobStore.withAccounting(JournaledJobStore.open(storeConfig, clock), slurm, key,
                     options.slurmUserUid(), clock);
         } catch (java.io.IOException unqueueable) {
             throw new java.io.UncheckedIOException("cannot open the accounting queue", unqueueable);
         }
+        Statistics statistics = new Statistics(clock);
+        JobStore store = new CountingJobStore(accounted, statistics.jobs());
         NodeTable nodes = new NodeTable(slurm.nodes(), slurm.timers().slurmdTimeout(),
                 slurm.limits().returnToService(), clock, new NodeStateFile(slurm.paths().stateSaveLocation()));
         Allocations allocations = new Allocations();
@@ -109,21 +115,26 @@ public final class Controller implements AutoCloseable {
         JobControl control = new JobControl(store, allocations, nodes, slurmd, config::get, clock, nodeReports);
         control.recoverAllocations();
         SchedulingLoop loop = new SchedulingLoop(control, nodes, allocations, config::get, clock,
-                options.schedulerInterval());
+                options.schedulerInterval(), statistics.scheduler(), QosPreemptSource.NONE);
         Callers callers = new Callers(options.slurmUserUid(), options.slurmdUserUid());
         SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers);
         JobHandlers jobs = new JobHandlers(control, loop, validator, allocations, callers, clock);
         NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock,
-                nodeReports);
+                AccountedJobStore.stepsOf(store), nodeReports);
         Controller[] self = new Controller[1];
         ControlHandlers controlHandlers = new ControlHandlers(config::get, () -> self[0].reconfigure(), clock);
         StepHandlers steps = new StepHandlers(control, loop, validator, allocations, nodes, callers,
-                new StepCredentials(key), () -> config.get().slurm().slurmdPort(), clock);
+                new StepCredentials(key), () -> config.get().slurm().slurmdPort(), clock,
+                AccountedJobStore.stepsOf(store));
         ThreadPoolExecutor workers = workers();
+        StatsHandlers stats = new StatsHandlers(statistics, store, new StatsHandlers.Gauges(workers::getActiveCount,
+                slurmd::queued, slurmd::active, accounted instanceof AccountedJobStore a ? a::backlog : () -> 0),
+                callers, clock);
         RpcServer server;
         try {
             server = RpcServer.start(RpcServerConfig.defaults(options.bind()).withMaxConnectionsPerHost(4096),
-                    ControllerRpc.tables(jobs, nodeHandlers, controlHandlers, steps, clock),
+                    ControllerRpc.tables(jobs, nodeHandlers, controlHandlers, steps, stats, clock).stream()
+                            .map(table -> table.observed(statistics.rpc())).toList(),
                     AuthMethods.authenticator(slurm, key, clock), callers, workers);
         } catch (InterruptedException | RuntimeException e) {
             workers.shutdownNow();

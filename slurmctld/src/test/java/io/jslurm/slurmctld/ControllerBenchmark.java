@@ -14,7 +14,8 @@ import java.util.function.BooleanSupplier;
 /**
  * Submissions per second through a real slurmctld process over loopback, every answer given only after the
  * job is durable, and the controller's resident memory holding 10,000 jobs. Run by hand:
- * {@code java -cp <test classpath> io.jslurm.slurmctld.ControllerBenchmark [seconds]}; prints FIGURE lines.
+ * {@code java -cp <test classpath> io.jslurm.slurmctld.ControllerBenchmark [seconds] ["JVM flags"]}; prints FIGURE
+ * lines.
  */
 public final class ControllerBenchmark {
 
@@ -23,12 +24,14 @@ public final class ControllerBenchmark {
 
     public static void main(String[] args) throws Exception {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        String jvm = args.length > 1 ? args[1] : "-Xmx1g";
+        // The flags bin/slurmctld starts the controller with (libexec/jslurm-java, role "controller").
+        String jvm = args.length > 1 ? args[1]
+                : "-XX:+UseSerialGC -Xms48m -Xmn24m -Xss512k -XX:ReservedCodeCacheSize=64m";
         Path dir = Files.createTempDirectory("ctld-bench");
         try (ControllerProcess ctld = new ControllerProcess(dir, RestartTest.CLUSTER)) {
-            ctld.start(jvm);
+            ctld.start(jvm.split(" "));
             run(ctld, 4, 2);
-            for (int clients : new int[] {4, 16}) {
+            for (int clients : new int[] {4, 16, 64}) {
                 long jobs = run(ctld, clients, seconds);
                 System.out.printf("FIGURE submissions/s with %d clients: %.0f (durable, loopback, %d s)%n", clients,
                         jobs / (double) seconds, seconds);
@@ -36,7 +39,7 @@ public final class ControllerBenchmark {
         }
         Path fresh = Files.createTempDirectory("ctld-rss");
         try (ControllerProcess ctld = new ControllerProcess(fresh, RestartTest.CLUSTER)) {
-            ctld.start(jvm);
+            ctld.start(jvm.split(" "));
             System.out.printf("FIGURE slurmctld RSS with 0 jobs: %d MiB%n", rssMib(ctld.pid()));
             submitExactly(ctld, 8, 10_000);
             Thread.sleep(3000);

@@ -111,7 +111,8 @@ public final class ControllerFixture implements AutoCloseable {
     public static JobDescription.Builder job(long uid, String user) {
         return JobDescription.newBuilder().setName("train").setUid((int) uid).setGid((int) USERS_GID)
                 .setUserName(user).setScript(ByteString.copyFromUtf8("#!/bin/bash\nsrun python train.py\n"))
-                .setWorkDir("/home/" + user).setStdOut("slurm-%j.out").putEnvironment("PATH", "/usr/bin");
+                .setWorkDir("/home/" + user).setStdOut("slurm-%j.out").addEnvironment(io.jslurm.protocol.proto.EnvironmentVariable.newBuilder().setName("PATH")
+                        .setValue("/usr/bin"));
     }
 
     /** sbatch as {@code uid}: the job id the controller acknowledged. */

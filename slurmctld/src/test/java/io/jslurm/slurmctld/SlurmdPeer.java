@@ -42,6 +42,7 @@ public final class SlurmdPeer implements AutoCloseable {
                 .route(LaunchBatchJob.class, Permission.SLURM_USER, Execution.WORKER, this::record)
                 .route(SignalJob.class, Permission.SLURM_USER, Execution.WORKER, this::record)
                 .route(TerminateJob.class, Permission.SLURM_USER, Execution.WORKER, this::record)
+                .route(io.jslurm.protocol.proto.SuspendJob.class, Permission.SLURM_USER, Execution.WORKER, this::record)
                 .build();
         server = RpcServer.start(RpcServerConfig.defaults(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)),
                 List.of(table), new Authenticator(List.of(new SlurmAuth(key, clock))), Authorizer.slurmUserOnly(0),

@@ -85,6 +85,28 @@ public final class OutputFormat<T> {
         return new OutputFormat<>("", columns);
     }
 
+    /**
+     * The {@code -O} spec without the items naming no field, each reported to {@code unknown}: Slurm's sinfo
+     * complains about such a field and prints the others.
+     */
+    public static <T> String knownFieldsOnly(String spec, List<Field<T>> fields, java.util.function.Consumer<String> unknown) {
+        List<String> kept = new ArrayList<>();
+        for (String item : spec.split(",")) {
+            int colon = item.indexOf(':');
+            String name = colon < 0 ? item : item.substring(0, colon);
+            if (item.isEmpty()) {
+                continue;
+            }
+            try {
+                byName(fields, name);
+                kept.add(item);
+            } catch (FormatException notAField) {
+                unknown.accept(name);
+            }
+        }
+        return String.join(",", kept);
+    }
+
     public List<Column<T>> columns() {
         return columns;
     }

@@ -1,5 +1,6 @@
 package io.jslurm.cli.interactive;
 
+import io.jslurm.protocol.EnvironmentVariables;
 import io.jslurm.cli.client.Controller;
 import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.client.Controllers;
@@ -162,7 +163,7 @@ public record InteractiveAllocation(String program, Controllers controllers, Con
                 b.setMinNodes(1).setMaxNodes(Math.max(1, o.ntasks().getAsInt()));
             }
         }
-        b.putAllEnvironment(env);
+        b.addAllEnvironment(EnvironmentVariables.of(env));
         return b.build();
     }
 

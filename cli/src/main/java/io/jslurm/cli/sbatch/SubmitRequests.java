@@ -1,5 +1,6 @@
 package io.jslurm.cli.sbatch;
 
+import io.jslurm.protocol.EnvironmentVariables;
 import com.google.protobuf.ByteString;
 import io.jslurm.cli.submit.Exclusivity;
 import io.jslurm.cli.submit.JobSubmission;
@@ -27,7 +28,7 @@ final class SubmitRequests {
                 .setScript(ByteString.copyFrom(job.script().text(), StandardCharsets.UTF_8))
                 .addAllArgv(job.scriptArguments())
                 .setWorkDir(job.workDir())
-                .putAllEnvironment(job.environment())
+                .addAllEnvironment(EnvironmentVariables.of(job.environment()))
                 .setGetUserEnv(job.getUserEnv())
                 .setUid(job.submitter().uid())
                 .setGid(job.submitter().gid())

@@ -209,7 +209,7 @@ final class ControllerCommands {
         }
     }
 
-    /** hold, uhold, release, requeue, requeuehold over a list of job ids. */
+    /** hold, uhold, release, requeue, requeuehold, suspend, resume over a list of job ids. */
     int jobControl(JobControlRequest.Action action, List<String> args) {
         JobControlRequest.Builder request = JobControlRequest.newBuilder().setAction(action);
         for (String arg : args) {
@@ -265,6 +265,8 @@ final class ControllerCommands {
             case RELEASE -> "release";
             case REQUEUE -> "requeue";
             case REQUEUE_HOLD -> "requeuehold";
+            case SUSPEND -> "suspend";
+            case RESUME -> "resume";
             default -> "job_control";
         };
     }

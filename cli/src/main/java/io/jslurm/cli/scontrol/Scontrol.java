@@ -21,7 +21,7 @@ public final class Scontrol {
 
     /** Commands Slurm has that jslurm's controller does not offer yet. */
     private static final List<String> LATER_COMMANDS = List.of("abort", "cancel_reboot", "completing",
-            "create", "delete", "holdu", "listpids", "notify", "reboot", "resume", "suspend", "takeover", "top",
+            "create", "delete", "holdu", "listpids", "notify", "reboot", "takeover", "top",
             "wait_job", "write", "shutdown", "setdebug", "setdebugflags", "token");
 
     private final PrintStream out;
@@ -116,6 +116,12 @@ public final class Scontrol {
         }
         if (Keywords.matches(keyword, "requeue", 3)) {
             return controller.jobControl(JobControlRequest.Action.REQUEUE, args);
+        }
+        if (Keywords.matches(keyword, "suspend", 3)) {
+            return controller.jobControl(JobControlRequest.Action.SUSPEND, args);
+        }
+        if (Keywords.matches(keyword, "resume", 3)) {
+            return controller.jobControl(JobControlRequest.Action.RESUME, args);
         }
         if (keyword.equalsIgnoreCase("hold")) {
             return controller.jobControl(JobControlRequest.Action.HOLD, args);

@@ -24,7 +24,7 @@ final class ScontrolHelp {
             LIST is a hostlist expression such as gpu-node[01-04,07], or the absolute path of a file of names.
 
             Commands that need slurmctld: show job|node|partition|config, update, hold, release, uhold,
-            requeue, requeuehold, ping, reconfigure.
+            requeue, requeuehold, suspend, resume, ping, reconfigure.
             Keywords are case-insensitive and may be abbreviated.
             """;
 }

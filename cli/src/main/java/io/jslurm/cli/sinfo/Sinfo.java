@@ -198,7 +198,9 @@ public final class Sinfo {
                     }
                 }
                 case "format" -> layout = Optional.of(LayoutSpec.percent(value));
-                case "Format" -> layout = Optional.of(LayoutSpec.names(value));
+                case "Format" -> layout = Optional.of(LayoutSpec.names(OutputFormat.knownFieldsOnly(value,
+                        NodeFields.all(new JobDisplay(env.clock().instant(), java.time.ZoneOffset.UTC, false)),
+                        name -> env.err().println(PROGRAM + ": error: Invalid job format specification: " + name))));
                 case "yaml" -> throw new IllegalArgumentException("--yaml is not supported; use --json");
                 case "iterate" -> throw new IllegalArgumentException("--iterate is not supported yet");
                 case "reservation" -> throw new IllegalArgumentException("reservations (-T) are not supported yet");
@@ -281,16 +283,28 @@ public final class Sinfo {
                 }
             }
         }
-        if (settings.perNode()) {
-            rows.sort(Comparator.comparing((NodeGroup g) -> g.first().getName(), Sinfo::compareNames));
-            return rows;
-        }
         OutputFormat<NodeGroup> layout = format(settings, rows, display);
+        boolean byPartition = showsPartition(layout);
+        if (settings.perNode()) {
+            // Without a partition column a node in several partitions is one line, as in Slurm.
+            Set<String> seen = new java.util.HashSet<>();
+            List<NodeGroup> lines = new ArrayList<>();
+            for (NodeGroup row : rows) {
+                if (byPartition || settings.reasons() || seen.add(row.first().getName())) {
+                    lines.add(row);
+                }
+            }
+            lines.sort(Comparator.comparing((NodeGroup g) -> g.first().getName(), Sinfo::compareNames));
+            return lines;
+        }
         Map<String, List<NodeRecord>> merged = new LinkedHashMap<>();
         Map<String, PartitionRecord> partitionOf = new HashMap<>();
         for (NodeGroup row : rows) {
-            String key = key(layout, row);
-            merged.computeIfAbsent(key, k -> new ArrayList<>()).add(row.first());
+            String key = key(layout, row, byPartition);
+            List<NodeRecord> members = merged.computeIfAbsent(key, k -> new ArrayList<>());
+            if (!members.contains(row.first())) {
+                members.add(row.first());
+            }
             partitionOf.putIfAbsent(key, row.partition());
         }
         List<NodeGroup> groups = new ArrayList<>();
@@ -307,8 +321,8 @@ public final class Sinfo {
     }
 
     /** The displayed values that do not sum or list nodes: rows alike in all of them share a line. */
-    private static String key(OutputFormat<NodeGroup> layout, NodeGroup row) {
-        StringBuilder key = new StringBuilder(row.partition().getName()).append('\0');
+    private static String key(OutputFormat<NodeGroup> layout, NodeGroup row, boolean byPartition) {
+        StringBuilder key = new StringBuilder(byPartition ? row.partition().getName() : "").append('\0');
         layout.columns().forEach(column -> {
             char letter = column.field().letter();
             boolean aggregate = letter != 0 ? NodeFields.AGGREGATES.contains(letter)
@@ -320,7 +334,13 @@ public final class Sinfo {
         return key.toString();
     }
 
-    /** Slurm's ordering of node states: the base state, raised by each flag's bit. */
+    /** Whether a column shows the partition: without one, sinfo lines up nodes across partitions. */
+    private static boolean showsPartition(OutputFormat<NodeGroup> layout) {
+        return layout.columns().stream().map(column -> column.field().name().toLowerCase(Locale.ROOT))
+                .anyMatch(name -> name.equals("partition") || name.equals("partitionname"));
+    }
+
+        /** Slurm's ordering of node states: the base state, raised by each flag's bit. */
     private static int stateOrder(NodeRecord node) {
         int order = node.getState().getNumber();
         for (NodeStateFlag flag : node.getStateFlagsList()) {

@@ -18,6 +18,9 @@ import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.protocol.proto.JobInfoRequest;
 import io.jslurm.protocol.proto.JobInfoResponse;
 import io.jslurm.protocol.proto.JobRecord;
+import io.jslurm.protocol.proto.StepInfoRequest;
+import io.jslurm.protocol.proto.StepInfoResponse;
+import io.jslurm.protocol.proto.StepRecord;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,6 +37,7 @@ public final class Squeue {
     static final String DEFAULT_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R";
     static final String LONG_FORMAT = "%.18i %.9P %.8j %.8u %.8T %.10M %.9l %.6D %R";
     static final String START_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.19S %.6D %20Y %R";
+    static final String STEP_FORMAT = "%.15i %.8j %.9P %.8u %.9M %N";
 
     private static final List<Option> OPTIONS = List.of(
             Option.value("account", 'A'), Option.flag("all", 'a'), Option.flag("array", 'r'),
@@ -41,7 +45,7 @@ public final class Squeue {
             Option.value("jobs", 'j'), Option.flag("long", 'l'), Option.value("licenses", 'L'),
             Option.value("clusters", 'M'), Option.value("name", 'n'), Option.flag("noconvert"),
             Option.value("format", 'o'), Option.value("Format", 'O'), Option.value("partition", 'p'),
-            Option.value("qos", 'q'), Option.value("reservation", 'R'), Option.optionalValue("steps"),
+            Option.value("qos", 'q'), Option.value("reservation", 'R'), new Option("steps", 's', Option.Argument.OPTIONAL),
             Option.value("sort", 'S'), Option.flag("start"), Option.value("states", 't'), Option.value("user", 'u'),
             Option.flag("me"), Option.flag("usage"), Option.flag("verbose", 'v'), Option.flag("version", 'V'),
             Option.value("nodelist", 'w'), Option.flag("json"), Option.flag("yaml"), Option.flag("federation"),
@@ -64,10 +68,19 @@ public final class Squeue {
 
     /** The command as if the controller had answered with {@code jobs} (all of them, before any filter). */
     public int show(List<String> args, List<JobRecord> jobs) {
-        return execute(args, jobs);
+        return execute(args, jobs, null);
+    }
+
+    /** {@code squeue --steps} as if the controller had answered with these jobs and steps. */
+    public int showSteps(List<String> args, List<JobRecord> jobs, List<StepRecord> steps) {
+        return execute(args, jobs, steps);
     }
 
     private int execute(List<String> args, List<JobRecord> answered) {
+        return execute(args, answered, null);
+    }
+
+    private int execute(List<String> args, List<JobRecord> answered, List<StepRecord> answeredSteps) {
         PrintStream err = env.err();
         Optional<ParsedOptions> parsed = CommandLine.parse(PROGRAM, OPTIONS, args, err);
         if (parsed.isEmpty()) {
@@ -90,6 +103,9 @@ public final class Squeue {
         }
         Instant now = env.clock().instant();
         JobDisplay display = new JobDisplay(now, env.zone(), options.noConvert());
+        if (options.steps().isPresent()) {
+            return steps(options, display, answered, answeredSteps);
+        }
         OutputFormat<JobRecord> format;
         try {
             format = options.layout().parse(JobFields.all(display));
@@ -112,6 +128,44 @@ public final class Squeue {
             return 0;
         }
         print(jobs, options, format, now);
+        return 0;
+    }
+
+    private int steps(SqueueOptions options, JobDisplay display, List<JobRecord> answered,
+                      List<StepRecord> answeredSteps) {
+        OutputFormat<StepLine> format;
+        try {
+            format = options.layout().parse(StepFields.all(display));
+        } catch (FormatException bad) {
+            env.err().println(PROGRAM + ": error: " + bad.getMessage());
+            return 1;
+        }
+        List<JobRecord> all = answered;
+        List<StepRecord> steps = answeredSteps;
+        if (all == null || steps == null) {
+            String loading = "slurm_load_jobs error: ";
+            try (Controller controller = env.controllers().open()) {
+                all = controller.call(request(options), JobInfoResponse.class).getJobsList();
+                loading = "slurm_get_job_steps error: ";
+                steps = controller.call(StepInfoRequest.getDefaultInstance(), StepInfoResponse.class).getStepsList();
+            } catch (ControllerException failed) {
+                env.err().println(loading + failed.getMessage());
+                return 1;
+            }
+        }
+        List<StepLine> lines = StepListing.lines(select(all, options), steps, options.steps().get(), display);
+        PrintStream out = env.out();
+        if (options.longListing()) {
+            out.println(CommandLine.dateLine(display.now(), env.zone()));
+        }
+        if (options.header()) {
+            out.println(format.header());
+        }
+        StringBuilder text = new StringBuilder();
+        for (StepLine line : lines) {
+            format.appendLine(text, line).append('\n');
+        }
+        out.print(text);
         return 0;
     }
 

@@ -25,7 +25,7 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
         boolean expandArrays, boolean noConvert, boolean start, boolean json, List<String> users,
         List<String> accounts, List<String> partitions, List<String> qos, List<String> names,
         Optional<Hostlist> nodes, List<JobIdSpec> jobs, Optional<JobStates.Filter> states,
-        LayoutSpec layout, Comparator<JobRecord> sort) {
+        LayoutSpec layout, Comparator<JobRecord> sort, Optional<List<String>> steps) {
 
     /** A value squeue refuses; the message follows {@code squeue: error: }. */
     static final class Refused extends Exception {
@@ -56,6 +56,7 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
         Optional<LayoutSpec> layout = Optional.ofNullable(vars.get("SQUEUE_FORMAT")).map(LayoutSpec::percent)
                 .or(() -> Optional.ofNullable(vars.get("SQUEUE_FORMAT2")).map(LayoutSpec::names));
         String sort = vars.get("SQUEUE_SORT");
+        Optional<List<String>> steps = Optional.empty();
         for (ParsedOptions.Given given : parsed.options()) {
             String value = given.value();
             switch (given.option().longName()) {
@@ -82,7 +83,7 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
                 case "format" -> layout = Optional.of(LayoutSpec.percent(value));
                 case "Format" -> layout = Optional.of(LayoutSpec.names(value));
                 case "sort" -> sort = value;
-                case "steps" -> throw new Refused("job steps (-s) are not supported yet");
+                case "steps" -> steps = Optional.of(value == null ? List.of() : CommandLine.list(value));
                 case "iterate" -> throw new Refused("--iterate is not supported yet");
                 default -> {
                     // Federation, cluster and verbosity options change nothing on a single cluster.
@@ -103,10 +104,14 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
         if (sort == null) {
             sort = start ? "S" : "P,t,-p";
         }
-        String defaultLayout = start ? Squeue.START_FORMAT : longListing ? Squeue.LONG_FORMAT : Squeue.DEFAULT_FORMAT;
+        if (!jobs.isEmpty() && steps.map(list -> !list.isEmpty()).orElse(false)) {
+            throw new Refused("Incompatible options --jobs and --steps");
+        }
+        String defaultLayout = steps.isPresent() ? Squeue.STEP_FORMAT : start ? Squeue.START_FORMAT
+                : longListing ? Squeue.LONG_FORMAT : Squeue.DEFAULT_FORMAT;
         LayoutSpec shown = layout.orElse(LayoutSpec.percent(defaultLayout));
         return new SqueueOptions(help, version, all, header, longListing, expand, noConvert, start, json, users,
-                accounts, partitions, qos, names, nodes, List.copyOf(jobs), states, shown, JobSort.parse(sort));
+                accounts, partitions, qos, names, nodes, List.copyOf(jobs), states, shown, JobSort.parse(sort), steps);
     }
 
     private static List<String> listVar(Map<String, String> vars, String name) {

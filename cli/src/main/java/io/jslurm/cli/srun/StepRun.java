@@ -1,5 +1,6 @@
 package io.jslurm.cli.srun;
 
+import io.jslurm.protocol.EnvironmentVariables;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.jslurm.cli.client.Controller;
@@ -104,7 +105,7 @@ public final class StepRun {
             Thread acceptor = daemon("srun-io-accept", () -> accept(io, ioKey, connected));
             acceptor.start();
             LaunchTasks.Builder launch = LaunchTasks.newBuilder().setCredential(credential)
-                    .addAllArgv(request.getArgvList()).putAllEnvironment(environment).setWorkDir(workDir)
+                    .addAllArgv(request.getArgvList()).addAllEnvironment(EnvironmentVariables.of(environment)).setWorkDir(workDir)
                     .setIoHost(ioHost(layout.getNodes(0)).getHostAddress()).setIoPort(io.getLocalPort())
                     .setIoKey(ByteString.copyFrom(ioKey));
             stdinTask.ifPresent(launch::setStdinTask);

@@ -295,7 +295,7 @@ public final class SlurmConfKeys {
             used("DenyQos", LIST, "", SLURMCTLD),
             known("DisableRootJobs", BOOLEAN, "NO", SLURMCTLD),
             used("ExclusiveUser", BOOLEAN, "NO", SLURMCTLD),
-            known("GraceTime", SECONDS, "0", SLURMCTLD),
+            used("GraceTime", SECONDS, "0", SLURMCTLD),
             used("Hidden", BOOLEAN, "NO", SLURMCTLD),
             known("LLN", BOOLEAN, "NO", SLURMCTLD),
             known("MaxCPUsPerNode", NUMBER, "UNLIMITED", SLURMCTLD),

@@ -17,6 +17,7 @@ import java.util.Set;
  * @param maxNodes    empty when unlimited
  * @param memory      limits set on the partition; unset ones fall back to the cluster's
  * @param preemptMode empty when the cluster's {@code PreemptMode} applies
+ * @param graceTime   GraceTime: how long a preempted job of this partition has between SIGTERM and its end
  */
 public record PartitionConfig(String name, Hostlist nodes, boolean isDefault, TimeLimit maxTime,
                               Optional<TimeLimit> defaultTime, int minNodes, OptionalInt maxNodes,
@@ -25,7 +26,7 @@ public record PartitionConfig(String name, Hostlist nodes, boolean isDefault, Ti
                               int priorityJobFactor, OverSubscribe overSubscribe, PartitionState state,
                               MemoryLimits memory,
                               Set<PreemptMode> preemptMode, Optional<String> qos, boolean hidden,
-                              boolean exclusiveUser, Location location) {
+                              boolean exclusiveUser, Location location, java.time.Duration graceTime) {
 
     public PartitionConfig {
         Objects.requireNonNull(name, "name");
@@ -44,5 +45,6 @@ public record PartitionConfig(String name, Hostlist nodes, boolean isDefault, Ti
         preemptMode = Set.copyOf(preemptMode);
         Objects.requireNonNull(qos, "qos");
         Objects.requireNonNull(location, "location");
+        Objects.requireNonNull(graceTime, "graceTime");
     }
 }

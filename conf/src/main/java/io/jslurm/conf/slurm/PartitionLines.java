@@ -78,7 +78,7 @@ final class PartitionLines {
                 values.choice("State", PartitionState.class, PartitionState.UP),
                 MemoryLimits.of(values),
                 values.choices("PreemptMode", PreemptMode.class), values.optional("QOS"),
-                values.bool("Hidden"), values.bool("ExclusiveUser"), location);
+                values.bool("Hidden"), values.bool("ExclusiveUser"), location, values.seconds("GraceTime"));
     }
 
     private static OptionalInt unlimitedOr(KeyValues values, String key) {

@@ -34,6 +34,26 @@ public final class RpcTable {
         return routes.get(body.getDescriptorForType());
     }
 
+    /** The same table with every handler timed and reported to {@code observer}. */
+    public RpcTable observed(RpcObserver observer) {
+        Objects.requireNonNull(observer, "observer");
+        Map<Descriptor, Route<?>> timed = new HashMap<>();
+        routes.forEach((descriptor, route) -> timed.put(descriptor, timed(route, observer)));
+        return new RpcTable(envelope, timed);
+    }
+
+    private static <R extends Message> Route<R> timed(Route<R> route, RpcObserver observer) {
+        RpcHandler<R> handler = route.handler();
+        return new Route<>(route.requestType(), route.permission(), route.execution(), call -> {
+            long started = System.nanoTime();
+            try {
+                return handler.handle(call);
+            } finally {
+                observer.served(route.requestType(), call.caller(), System.nanoTime() - started);
+            }
+        });
+    }
+
     public static final class Builder {
         private final EnvelopeType<?> envelope;
         private final Map<Descriptor, Route<?>> routes = new HashMap<>();

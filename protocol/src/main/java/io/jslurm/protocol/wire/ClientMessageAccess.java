@@ -27,6 +27,8 @@ import io.jslurm.protocol.proto.StepCompleteRequest;
 import io.jslurm.protocol.proto.CompleteAllocationRequest;
 import io.jslurm.protocol.proto.StepInfoRequest;
 import io.jslurm.protocol.proto.StepInfoResponse;
+import io.jslurm.protocol.proto.StatsInfoRequest;
+import io.jslurm.protocol.proto.StatsInfoResponse;
 import io.jslurm.protocol.proto.ReconfigureRequest;
 import io.jslurm.protocol.proto.ReconfigureResponse;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
@@ -87,6 +89,8 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             case COMPLETE_ALLOCATION_REQUEST: return envelope.getCompleteAllocationRequest();
             case STEP_INFO_REQUEST: return envelope.getStepInfoRequest();
             case STEP_INFO_RESPONSE: return envelope.getStepInfoResponse();
+            case STATS_INFO_REQUEST: return envelope.getStatsInfoRequest();
+            case STATS_INFO_RESPONSE: return envelope.getStatsInfoResponse();
             default: return null;
         }
     }
@@ -162,6 +166,10 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             b.setStepInfoRequest((StepInfoRequest) body);
         } else if (body instanceof StepInfoResponse) {
             b.setStepInfoResponse((StepInfoResponse) body);
+        } else if (body instanceof StatsInfoRequest) {
+            b.setStatsInfoRequest((StatsInfoRequest) body);
+        } else if (body instanceof StatsInfoResponse) {
+            b.setStatsInfoResponse((StatsInfoResponse) body);
         } else {
             throw new IllegalArgumentException("ClientMessage cannot carry " + body.getClass().getSimpleName());
         }

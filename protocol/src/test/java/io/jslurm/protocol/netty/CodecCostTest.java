@@ -24,7 +24,8 @@ class CodecCostTest {
                 .setScript(ByteString.copyFromUtf8("#!/bin/bash\n" + "#SBATCH --exclusive\n".repeat(40)
                         + "srun python -m torch.distributed.run train.py\n".repeat(20)));
         for (int i = 0; i < 60; i++) {
-            job.putEnvironment("VAR_" + i, "/opt/software/lib/value-" + i);
+            job.addEnvironment(io.jslurm.protocol.proto.EnvironmentVariable.newBuilder().setName("VAR_" + i)
+                    .setValue("/opt/software/lib/value-" + i));
         }
         ClientMessage request = rpc.userRequest(1, SubmitBatchJobRequest.newBuilder().setJob(job).build());
 

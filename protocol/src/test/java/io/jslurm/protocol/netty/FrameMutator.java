@@ -21,7 +21,7 @@ final class FrameMutator {
         SubmitBatchJobRequest submit = SubmitBatchJobRequest.newBuilder().setJob(JobDescription.newBuilder()
                 .setName("fuzz").setPartition("gpu").setScript(com.google.protobuf.ByteString.copyFromUtf8(
                         "#!/bin/bash\n#SBATCH --gpus=8\nsrun python train.py\n"))
-                .putEnvironment("PATH", "/usr/bin:/bin").setMinNodes(2)).build();
+                .addEnvironment(io.jslurm.protocol.proto.EnvironmentVariable.newBuilder().setName("PATH").setValue("/usr/bin:/bin")).setMinNodes(2)).build();
         List<ClientMessage> requests = List.of(
                 rpc.userRequest(1, Ping.getDefaultInstance()),
                 rpc.userRequest(2, submit),

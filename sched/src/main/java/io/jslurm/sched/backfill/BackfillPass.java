@@ -33,6 +33,10 @@ public final class BackfillPass {
         this.limits = new TestLimits(params);
         this.planned = SlotMap.startingAt(state.now(), params.resolution(), state.snapshot().nodes(), state.free());
         for (RunningJob running : state.snapshot().running()) {
+            // A preempted job's resources were already handed over in state.free().
+            if (state.preempted(running.jobId())) {
+                continue;
+            }
             running.expectedEnd().ifPresent(end -> planned.release(running.allocation(), end));
         }
         for (JobStart start : state.starts()) {
@@ -41,13 +45,17 @@ public final class BackfillPass {
         this.withoutReservations = planned.copy();
     }
 
-    public static void run(List<QueueEntry> queue, PassState state, BackfillParams params) {
+    /** @return how many jobs the pass tested (sdiag's backfill depth) */
+    public static int run(List<QueueEntry> queue, PassState state, BackfillParams params) {
         BackfillPass pass = new BackfillPass(params, state);
+        int tested = 0;
         for (QueueEntry entry : queue) {
             if (pass.considers(entry) && pass.limits.admit(entry)) {
                 pass.test(entry);
+                tested++;
             }
         }
+        return tested;
     }
 
     private boolean considers(QueueEntry entry) {

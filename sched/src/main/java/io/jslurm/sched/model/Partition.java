@@ -16,6 +16,7 @@ import java.util.OptionalInt;
  * @param maxNodes          MaxNodes per job; empty is UNLIMITED
  * @param priorityTier      PriorityTier: higher tiers are scheduled first
  * @param priorityJobFactor PriorityJobFactor: the partition factor of multifactor priority
+ * @param maxShare          OverSubscribe's N: how many jobs may share one core under YES:N or FORCE:N
  */
 public record Partition(
         String name,
@@ -26,7 +27,8 @@ public record Partition(
         int priorityTier,
         int priorityJobFactor,
         OverSubscribe overSubscribe,
-        PartitionState state) {
+        PartitionState state,
+        int maxShare) {
 
     public Partition {
         requireNonNull(name, "name is null");
@@ -36,6 +38,17 @@ public record Partition(
         requireNonNull(maxNodes, "maxNodes is null");
         requireNonNull(overSubscribe, "overSubscribe is null");
         requireNonNull(state, "state is null");
+        if (maxShare < 1) {
+            throw new IllegalArgumentException("partition " + name + ": OverSubscribe share count must be at least 1");
+        }
+    }
+
+    /** A partition with Slurm's share count for its OverSubscribe mode: 4 for YES and FORCE without :N. */
+    public Partition(String name, List<String> nodes, Optional<Duration> maxTime, Optional<Duration> defaultTime,
+            OptionalInt maxNodes, int priorityTier, int priorityJobFactor, OverSubscribe overSubscribe,
+            PartitionState state) {
+        this(name, nodes, maxTime, defaultTime, maxNodes, priorityTier, priorityJobFactor, overSubscribe, state,
+                overSubscribe == OverSubscribe.YES || overSubscribe == OverSubscribe.FORCE ? 4 : 1);
     }
 
     /** The limit a job without its own time limit runs under; empty when unlimited. */

@@ -16,6 +16,7 @@ import java.util.Set;
  * @param cpusPerGpu     --cpus-per-gpu, 0 when not given
  * @param requiredNodes  -w: every one of these nodes must be in the allocation
  * @param excludedNodes  -x
+ * @param oversubscribe  -s/--oversubscribe: the job may share cores where the partition has OverSubscribe=YES
  */
 public record ResourceRequest(
         int minNodes,
@@ -30,7 +31,8 @@ public record ResourceRequest(
         Set<String> requiredNodes,
         Set<String> excludedNodes,
         Constraint constraint,
-        boolean contiguous) {
+        boolean contiguous,
+        boolean oversubscribe) {
 
     public ResourceRequest {
         requireNonNull(ntasksPerNode, "ntasksPerNode is null");
@@ -48,6 +50,14 @@ public record ResourceRequest(
         if (ntasksPerNode.isPresent() && ntasksPerNode.getAsInt() < 1) {
             throw new IllegalArgumentException("ntasks-per-node must be at least 1");
         }
+    }
+
+    /** A request that does not ask to share cores. */
+    public ResourceRequest(int minNodes, int maxNodes, int ntasks, OptionalInt ntasksPerNode, int cpusPerTask,
+            MemoryRequest memory, GpuRequest gpus, int cpusPerGpu, boolean exclusive, Set<String> requiredNodes,
+            Set<String> excludedNodes, Constraint constraint, boolean contiguous) {
+        this(minNodes, maxNodes, ntasks, ntasksPerNode, cpusPerTask, memory, gpus, cpusPerGpu, exclusive,
+                requiredNodes, excludedNodes, constraint, contiguous, false);
     }
 
     /** One task on one node with one CPU: sbatch's defaults. */

@@ -6,7 +6,9 @@ import io.jslurm.sched.model.Allocation;
 import io.jslurm.sched.model.ClusterSnapshot;
 import io.jslurm.sched.model.Node;
 import io.jslurm.sched.model.NodeAllocation;
+import io.jslurm.sched.model.RunningJob;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -41,9 +43,58 @@ public final class FreeResources {
         return new FreeResources(names, nodes);
     }
 
-    /** What is free now, per the snapshot's node allocations. */
+    /** What is free now, per the snapshot's node allocations (and, where jobs share cores, who shares them). */
     public static FreeResources of(ClusterSnapshot snapshot) {
-        return build(snapshot.nodes(), NodeFree::of);
+        FreeResources free = build(snapshot.nodes(), NodeFree::of);
+        if (snapshot.running().stream().anyMatch(RunningJob::shared)) {
+            free.applySharing(snapshot.running());
+        }
+        return free;
+    }
+
+    /** Counts the jobs on every core of nodes with a sharing job, so sharing jobs can join them. */
+    private void applySharing(List<RunningJob> running) {
+        Map<String, int[]> counts = new HashMap<>();
+        Map<String, BitSet> exclusiveUse = new HashMap<>();
+        for (RunningJob job : running) {
+            for (NodeAllocation part : job.allocation().nodes()) {
+                NodeFree node = byName().get(part.node());
+                if (node == null) {
+                    continue;
+                }
+                int[] users = counts.computeIfAbsent(part.node(), n -> new int[node.node().cores()]);
+                BitSet alone = exclusiveUse.computeIfAbsent(part.node(), n -> new BitSet());
+                part.cores().stream().filter(core -> core < users.length).forEach(core -> {
+                    users[core]++;
+                    if (!job.shared()) {
+                        alone.set(core);
+                    }
+                });
+            }
+        }
+        counts.forEach((name, users) -> {
+            BitSet shareable = new BitSet();
+            for (int core = 0; core < users.length; core++) {
+                if (users[core] > 0 && !exclusiveUse.get(name).get(core)) {
+                    shareable.set(core);
+                }
+            }
+            byName().get(name).shareState(users, shareable);
+        });
+    }
+
+    /** Views of the named nodes as a job allowed to share cores, {@code maxShare} jobs a core at most, sees them. */
+    public FreeResources sharingView(List<String> names, int maxShare) {
+        List<NodeFree> views = new ArrayList<>();
+        List<String> found = new ArrayList<>();
+        for (String name : names) {
+            NodeFree node = byName().get(name);
+            if (node != null) {
+                views.add(node.sharingView(maxShare));
+                found.add(name);
+            }
+        }
+        return found.size() == names.size() ? inOrder(names, views) : of(views);
     }
 
     /** Every node empty: what the cluster could offer at best. */
@@ -93,6 +144,17 @@ public final class FreeResources {
     public void allocate(Allocation allocation) {
         for (NodeAllocation part : allocation.nodes()) {
             require(part.node()).allocate(part);
+        }
+    }
+
+    /** Allocates for a job that shares its cores (see {@link ResourceFit#shares}) when {@code shared}. */
+    public void allocate(Allocation allocation, boolean shared) {
+        if (!shared) {
+            allocate(allocation);
+            return;
+        }
+        for (NodeAllocation part : allocation.nodes()) {
+            require(part.node()).allocateShared(part);
         }
     }
 

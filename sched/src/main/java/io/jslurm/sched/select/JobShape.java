@@ -19,6 +19,9 @@ final class JobShape {
     final ResourceRequest request;
     final SelectParams params;
     final boolean exclusive;
+    /** May share cores with other sharing jobs: OverSubscribe=FORCE, or YES and the job asked. */
+    final boolean shares;
+    final int maxShare;
     final int ntasks;
     final int minNodes;
     final int maxNodes;
@@ -30,6 +33,9 @@ final class JobShape {
         this.request = requireNonNull(request, "request is null");
         this.params = requireNonNull(params, "params is null");
         this.exclusive = request.exclusive() || partition.overSubscribe() == OverSubscribe.EXCLUSIVE;
+        this.shares = !exclusive && (partition.overSubscribe() == OverSubscribe.FORCE
+                || partition.overSubscribe() == OverSubscribe.YES && request.oversubscribe());
+        this.maxShare = partition.maxShare();
         int nodes = Math.max(request.minNodes(), request.requiredNodes().size());
         if (request.ntasksPerNode().isPresent()) {
             nodes = Math.max(nodes, ceilDiv(request.ntasks(), request.ntasksPerNode().getAsInt()));

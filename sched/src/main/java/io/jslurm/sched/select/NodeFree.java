@@ -23,6 +23,12 @@ public final class NodeFree {
     private long memory;
     private boolean idle;
     private final boolean stateCounts;
+    /**
+     * Only once a sharing job is involved (OverSubscribe): how many jobs use each core, and the used cores whose
+     * every user shares. Null otherwise, so nodes without sharing pay nothing.
+     */
+    private int[] users;
+    private BitSet sharedOnly;
 
     private NodeFree(Node node, List<GresDevice> gpuDevices, int order, BitSet cores, BitSet gpus, long memory,
             boolean idle, boolean stateCounts) {
@@ -66,8 +72,74 @@ public final class NodeFree {
     }
 
     public NodeFree copy() {
-        return new NodeFree(node, gpuDevices, order, (BitSet) cores.clone(), (BitSet) gpus.clone(), memory, idle,
-                stateCounts);
+        NodeFree copy = new NodeFree(node, gpuDevices, order, (BitSet) cores.clone(), (BitSet) gpus.clone(), memory,
+                idle, stateCounts);
+        if (users != null) {
+            copy.users = users.clone();
+            copy.sharedOnly = (BitSet) sharedOnly.clone();
+        }
+        return copy;
+    }
+
+    /**
+     * Records how running jobs use the cores: {@code counts[c]} jobs on core c, all of them sharing when
+     * {@code shareable} has c.
+     */
+    void shareState(int[] counts, BitSet shareable) {
+        users = counts.clone();
+        sharedOnly = (BitSet) shareable.clone();
+    }
+
+    /**
+     * What a job allowed to share sees: free cores, plus cores used only by sharing jobs, fewer than
+     * {@code maxShare} of them.
+     */
+    public NodeFree sharingView(int maxShare) {
+        NodeFree view = copy();
+        if (users != null) {
+            for (int core = sharedOnly.nextSetBit(0); core >= 0; core = sharedOnly.nextSetBit(core + 1)) {
+                if (users[core] < maxShare) {
+                    view.cores.set(core);
+                }
+            }
+        }
+        return view;
+    }
+
+    private void ensureShareState() {
+        if (users == null) {
+            users = new int[node.cores()];
+            sharedOnly = new BitSet();
+            for (int core = 0; core < node.cores(); core++) {
+                users[core] = cores.get(core) ? 0 : 1;
+            }
+        }
+    }
+
+    /** Whether a sharing job may take everything in {@code allocation} with up to {@code maxShare} jobs a core. */
+    public boolean canHoldShared(NodeAllocation allocation, int maxShare) {
+        return sharingView(maxShare).canHold(allocation);
+    }
+
+    /** Allocates for a sharing job: its cores stay usable by other sharing jobs. */
+    public void allocateShared(NodeAllocation allocation) {
+        ensureShareState();
+        if (allocation.memoryMib() > memory || allocation.gpus().stream().anyMatch(gpu -> !gpus.get(gpu))) {
+            throw new IllegalStateException(node.name() + ": " + allocation + " is not free");
+        }
+        allocation.cores().stream().filter(core -> core < node.cores()).forEach(core -> {
+            if (!cores.get(core) && !sharedOnly.get(core)) {
+                throw new IllegalStateException(node.name() + ": core " + core + " is held by a job that does not share");
+            }
+            if (cores.get(core)) {
+                cores.clear(core);
+                sharedOnly.set(core);
+            }
+            users[core]++;
+        });
+        allocation.gpus().forEach(gpus::clear);
+        memory -= allocation.memoryMib();
+        idle = false;
     }
 
     public Node node() {
@@ -143,6 +215,12 @@ public final class NodeFree {
             throw new IllegalStateException(node.name() + ": " + allocation + " is not free");
         }
         allocation.cores().clearIn(cores);
+        if (users != null) {
+            allocation.cores().stream().filter(core -> core < node.cores()).forEach(core -> {
+                users[core] = 1;
+                sharedOnly.clear(core);
+            });
+        }
         allocation.gpus().forEach(gpus::clear);
         memory -= allocation.memoryMib();
         idle = false;
@@ -150,7 +228,17 @@ public final class NodeFree {
 
     /** Gives back what a job held; the node counts as idle again once everything is free. */
     public void release(NodeAllocation allocation) {
-        allocation.cores().stream().filter(core -> core < node.cores()).forEach(cores::set);
+        allocation.cores().stream().filter(core -> core < node.cores()).forEach(core -> {
+            if (users != null && users[core] > 1) {
+                users[core]--;
+                return;
+            }
+            cores.set(core);
+            if (users != null) {
+                users[core] = 0;
+                sharedOnly.clear(core);
+            }
+        });
         allocation.gpus().forEach(gpus::set);
         memory = Math.min(node.memoryMib(), memory + allocation.memoryMib());
         idle = cores.cardinality() == node.cores() && memory == node.memoryMib()

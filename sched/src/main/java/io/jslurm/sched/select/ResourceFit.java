@@ -34,6 +34,9 @@ public final class ResourceFit {
             return new FitResult.NoFit(FitResult.Failure.REQUIRED_NODE_NOT_IN_PARTITION, RejectionMetric.none(),
                     "required nodes are not all in partition " + partition.name());
         }
+        if (job.shares) {
+            free = free.sharingView(partition.nodes(), job.maxShare);
+        }
         List<NodeFree> nodes = free.nodes(partition.nodes());
         Evaluation evaluation = evaluateAll(job, nodes);
         RejectionMetric rejections = evaluation.metric();
@@ -117,6 +120,16 @@ public final class ResourceFit {
      */
     public Optional<String> verify(ResourceRequest request, Partition partition, Allocation allocation,
             FreeResources free) {
-        return AllocationCheck.check(new JobShape(request, partition, params), partition, allocation, free);
+        JobShape job = new JobShape(request, partition, params);
+        FreeResources seen = job.shares ? free.sharingView(allocation.nodeNames(), job.maxShare) : free;
+        return AllocationCheck.check(job, partition, allocation, seen);
+    }
+
+    /**
+     * Whether the job shares its cores in this partition (OverSubscribe=FORCE, or YES and --oversubscribe): its
+     * allocation is then recorded with {@link FreeResources#allocate(Allocation, boolean)}.
+     */
+    public boolean shares(ResourceRequest request, Partition partition) {
+        return new JobShape(request, partition, params).shares;
     }
 }

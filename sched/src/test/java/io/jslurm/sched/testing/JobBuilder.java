@@ -38,6 +38,7 @@ public final class JobBuilder {
     private Set<String> excluded = Set.of();
     private Constraint constraint = Constraint.NONE;
     private boolean contiguous;
+    private boolean oversubscribe;
     private Eligibility eligibility = Eligibility.READY;
 
     private JobBuilder(long id) {
@@ -180,6 +181,11 @@ public final class JobBuilder {
         return this;
     }
 
+    public JobBuilder oversubscribe() {
+        oversubscribe = true;
+        return this;
+    }
+
     public JobBuilder contiguous() {
         contiguous = true;
         return this;
@@ -194,7 +200,7 @@ public final class JobBuilder {
         int tasks = ntasks != null ? ntasks
                 : ntasksPerNode.isPresent() ? ntasksPerNode.getAsInt() * minNodes : minNodes;
         return new ResourceRequest(minNodes, maxNodes, tasks, ntasksPerNode, cpusPerTask, memory, gpus, cpusPerGpu,
-                exclusive, required, excluded, constraint, contiguous);
+                exclusive, required, excluded, constraint, contiguous, oversubscribe);
     }
 
     public PendingJob build() {

@@ -20,6 +20,7 @@ public final class PartitionBuilder {
     private int tier = 1;
     private OverSubscribe overSubscribe = OverSubscribe.NO;
     private PartitionState state = PartitionState.UP;
+    private int maxShare;
 
     private PartitionBuilder(String name) {
         this.name = name;
@@ -64,6 +65,13 @@ public final class PartitionBuilder {
         return this;
     }
 
+    /** OverSubscribe=YES:N or FORCE:N. */
+    public PartitionBuilder overSubscribe(OverSubscribe value, int share) {
+        overSubscribe = value;
+        maxShare = share;
+        return this;
+    }
+
     public PartitionBuilder state(PartitionState value) {
         state = value;
         return this;
@@ -74,6 +82,8 @@ public final class PartitionBuilder {
     }
 
     public Partition build() {
-        return new Partition(name, nodes, maxTime, defaultTime, maxNodes, tier, 1, overSubscribe, state);
+        return maxShare > 0
+                ? new Partition(name, nodes, maxTime, defaultTime, maxNodes, tier, 1, overSubscribe, state, maxShare)
+                : new Partition(name, nodes, maxTime, defaultTime, maxNodes, tier, 1, overSubscribe, state);
     }
 }

@@ -17,6 +17,7 @@ public final class RunningJobBuilder {
     private String partition = "batch";
     private final List<NodeAllocation> nodes = new ArrayList<>();
     private Optional<Duration> endsIn = Optional.of(Duration.ofHours(1));
+    private boolean shared;
 
     private RunningJobBuilder(long id) {
         this.id = id;
@@ -41,6 +42,12 @@ public final class RunningJobBuilder {
         return this;
     }
 
+    /** The job shares its cores (it ran with OverSubscribe). */
+    public RunningJobBuilder shared() {
+        shared = true;
+        return this;
+    }
+
     public RunningJobBuilder noTimeLimit() {
         endsIn = Optional.empty();
         return this;
@@ -51,6 +58,6 @@ public final class RunningJobBuilder {
     }
 
     RunningJob build(Instant now) {
-        return new RunningJob(id, partition, new Allocation(nodes), endsIn.map(now::plus));
+        return new RunningJob(id, partition, new Allocation(nodes), endsIn.map(now::plus), shared);
     }
 }

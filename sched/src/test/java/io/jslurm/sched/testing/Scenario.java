@@ -9,6 +9,7 @@ import io.jslurm.sched.model.NodeAllocation;
 import io.jslurm.sched.model.Partition;
 import io.jslurm.sched.model.PendingJob;
 import io.jslurm.sched.plan.Plan;
+import io.jslurm.sched.preempt.PreemptInput;
 import io.jslurm.sched.select.SelectParams;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,6 +34,7 @@ public final class Scenario {
     private final List<PendingJob> queue = new ArrayList<>();
     private SchedulerParams params = SchedulerParams.DEFAULT;
     private Instant now = NOW;
+    private PreemptInput preempt = PreemptInput.NONE;
 
     public static Scenario scenario() {
         return new Scenario();
@@ -95,6 +97,11 @@ public final class Scenario {
         return this;
     }
 
+    public Scenario preempt(PreemptInput input) {
+        preempt = input;
+        return this;
+    }
+
     public Scenario at(Instant moment) {
         now = moment;
         return this;
@@ -139,6 +146,6 @@ public final class Scenario {
     }
 
     public Plan schedule() {
-        return Scheduler.schedule(snapshot(), queue, now, params);
+        return Scheduler.schedule(snapshot(), queue, now, params, preempt);
     }
 }

@@ -1,13 +1,12 @@
 package io.jslurm.slurmctld.accounting;
 
 import io.jslurm.common.jobid.ArraySpec;
-import io.jslurm.common.jobid.JobIdSpec;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.StateChange;
+import io.jslurm.slurmctld.state.ForwardingJobStore;
 import io.jslurm.slurmctld.state.JobStore;
-import io.jslurm.slurmctld.state.JournalStats;
 import io.jslurm.conf.slurm.AccountingStoragePlugin;
 import io.jslurm.conf.slurm.SlurmConfig;
 import io.jslurm.protocol.auth.LocalHost;
@@ -18,30 +17,54 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
  * The controller's job table, recording every change of a job in accounting: after the store has
  * made a change durable, the job as it now is goes to the accounting queue (no database wait).
  */
-public final class AccountedJobStore implements JobStore {
+public final class AccountedJobStore extends ForwardingJobStore {
 
     private final JobStore store;
     private final AccountingStorage accounting;
     private final String cluster;
     private final InstantSource clock;
+    private final StepAccounting steps;
 
     public AccountedJobStore(JobStore store, AccountingStorage accounting, String cluster, InstantSource clock) {
+        super(store);
         this.store = store;
         this.accounting = accounting;
         this.cluster = cluster;
         this.clock = clock;
+        this.steps = new StepAccounting(accounting::step, cluster, clock);
+    }
+
+    /** Where the controller's step handlers record steps, into the same queue as the jobs. */
+    public StepAccounting steps() {
+        return steps;
+    }
+
+    /** The step accounting of a job table: its own when it records accounting, else records that go nowhere. */
+    public static StepAccounting stepsOf(JobStore store) {
+        return store instanceof AccountedJobStore accounted ? accounted.steps() : StepAccounting.NONE;
     }
 
     private Job recorded(Job job) {
         accounting.job(JobAccounting.record(cluster, job, clock.millis()));
         return job;
+    }
+
+    /** A job changed state: its batch step starts with it and ends with it (slurmd's report adds the usage). */
+    private Job recorded(Optional<Job> before, Job after) {
+        recorded(after);
+        boolean wasRunning = before.map(job -> job.state().holdsResources()).orElse(false);
+        if (!wasRunning && after.state().holdsResources()) {
+            steps.batchStarted(after);
+        } else if (wasRunning && !after.state().holdsResources()) {
+            steps.batchEnded(after);
+        }
+        return after;
     }
 
     @Override
@@ -57,38 +80,33 @@ public final class AccountedJobStore implements JobStore {
     }
 
     @Override
-    public Optional<Job> get(long jobId) {
-        return store.get(jobId);
-    }
-
-    @Override
-    public List<Job> find(JobIdSpec id) {
-        return store.find(id);
-    }
-
-    @Override
-    public List<Job> query(Predicate<? super Job> filter) {
-        return store.query(filter);
-    }
-
-    @Override
-    public int size() {
-        return store.size();
-    }
-
-    @Override
     public Job update(long jobId, UnaryOperator<JobSpec> change) {
         return recorded(store.update(jobId, change));
     }
 
     @Override
     public Job transition(long jobId, StateChange change) {
-        return recorded(store.transition(jobId, change));
+        Optional<Job> before = store.get(jobId);
+        return recorded(before, store.transition(jobId, change));
     }
 
     @Override
     public Job cancel(long jobId) {
-        return recorded(store.cancel(jobId));
+        Optional<Job> before = store.get(jobId);
+        return recorded(before, store.cancel(jobId));
+    }
+
+    /** As {@link #cancel(long)}, and accounting keeps who cancelled ({@code CANCELLED by UID} in sacct). */
+    @Override
+    public Job cancel(long jobId, long byUid) {
+        Optional<Job> before = store.get(jobId);
+        Job ended = store.cancel(jobId);
+        accounting.job(JobAccounting.record(cluster, ended, clock.millis()).toBuilder()
+                .setCancelledBy((int) byUid).build());
+        if (before.map(job -> job.state().holdsResources()).orElse(false)) {
+            steps.batchEnded(ended);
+        }
+        return ended;
     }
 
     @Override
@@ -108,27 +126,13 @@ public final class AccountedJobStore implements JobStore {
 
     @Override
     public Job requeue(long jobId) {
-        return recorded(store.requeue(jobId));
+        Optional<Job> before = store.get(jobId);
+        return recorded(before, store.requeue(jobId));
     }
 
-    @Override
-    public List<Job> purge() {
-        return store.purge();
-    }
-
-    @Override
-    public void snapshot() {
-        store.snapshot();
-    }
-
-    @Override
-    public long nextJobId() {
-        return store.nextJobId();
-    }
-
-    @Override
-    public JournalStats journalStats() {
-        return store.journalStats();
+    /** Records not yet acknowledged by slurmdbd (sdiag's DBD agent queue size). */
+    public int backlog() {
+        return accounting.backlog();
     }
 
     /** Closes the job table, then the accounting queue (what is still unsent stays on disk for the next start). */
@@ -158,7 +162,8 @@ public final class AccountedJobStore implements JobStore {
                 : slurm.timers().messageTimeout();
         RemoteDbd dbd = new RemoteDbd(InetSocketAddress.createUnresolved(host, slurm.accounting().port()), timeout,
                 new SlurmCredentialSigner(key, clock).sourceFor(slurmUserUid, 0, LocalHost.name()));
-        return new AccountedJobStore(store, AccountingStorage.start(slurm.paths().stateSaveLocation(), dbd),
-                slurm.clusterName(), clock);
+        AccountingStorage accounting = AccountingStorage.start(slurm.paths().stateSaveLocation(), dbd);
+        accounting.nodeEvent(ClusterCapacity.event(slurm, clock.instant().getEpochSecond()));
+        return new AccountedJobStore(store, accounting, slurm.clusterName(), clock);
     }
 }

@@ -87,6 +87,13 @@ public final class ControlHandlers {
                 .setOversubscribe(p.overSubscribe().toString()).setQos(p.qos().orElse(""))
                 .setTotalNodes(p.nodes().size()).setTotalCpus(cpus);
         p.defaultTime().ifPresent(t -> b.setDefaultTimeMinutes(minutes(t)));
+        // The partition's own PreemptMode, else the cluster's, as scontrol show partition prints it.
+        var modes = p.preemptMode().isEmpty() ? cfg.slurm().scheduling().preemptMode() : p.preemptMode();
+        b.setPreemptMode(modes.stream().sorted(java.util.Comparator.comparing((io.jslurm.conf.slurm.PreemptMode m)
+                        -> m == io.jslurm.conf.slurm.PreemptMode.GANG || m == io.jslurm.conf.slurm.PreemptMode.WITHIN)
+                        .thenComparing(m -> m)).map(m -> m.confName())
+                .reduce((x, y) -> x + "," + y).orElse("OFF"))
+                .setGraceTimeSeconds((int) p.graceTime().toSeconds());
         return b.build();
     }
 

@@ -27,6 +27,8 @@ import io.jslurm.protocol.rpc.Permission;
 import io.jslurm.protocol.rpc.RpcTable;
 import io.jslurm.protocol.wire.EnvelopeType;
 import io.jslurm.slurmctld.step.StepHandlers;
+import io.jslurm.protocol.proto.StatsInfoRequest;
+import io.jslurm.slurmctld.stats.StatsHandlers;
 import java.time.InstantSource;
 import java.util.List;
 
@@ -40,7 +42,7 @@ public final class ControllerRpc {
     }
 
     public static List<RpcTable> tables(JobHandlers jobs, NodeHandlers nodes, ControlHandlers control,
-                                        StepHandlers steps, InstantSource clock) {
+                                        StepHandlers steps, StatsHandlers stats, InstantSource clock) {
         RpcTable client = RpcTable.builder(EnvelopeType.CLIENT)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))
                 .route(SubmitBatchJobRequest.class, Permission.USER, Execution.WORKER, jobs::submit)
@@ -60,6 +62,7 @@ public final class ControllerRpc {
                 .route(JobStepCreateRequest.class, Permission.USER, Execution.WORKER, steps::create)
                 .route(StepCompleteRequest.class, Permission.USER, Execution.WORKER, steps::stepComplete)
                 .route(StepInfoRequest.class, Permission.USER, Execution.WORKER, steps::info)
+                .route(StatsInfoRequest.class, Permission.USER, Execution.WORKER, stats::info)
                 .build();
         RpcTable node = RpcTable.builder(EnvelopeType.NODE)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))

@@ -161,7 +161,7 @@ public final class JobHandlers {
             return failure(target, SlurmError.ALREADY_DONE);
         }
         try {
-            control.cancel(job.jobId(), r.getSignal(), r.getBatchShellOnly(), r.getFull());
+            control.cancel(job.jobId(), r.getSignal(), r.getBatchShellOnly(), r.getFull(), caller.uid());
             return CancelResult.newBuilder().setTarget(target).build();
         } catch (JobControl.PendingSignalException e) {
             return failure(target, SlurmError.JOB_PENDING);
@@ -198,6 +198,9 @@ public final class JobHandlers {
         if (!callers.mayControl(caller, Integer.toUnsignedLong(job.spec().uid()))) {
             return failure(target, SlurmError.ACCESS_DENIED);
         }
+        if (action == JobControlRequest.Action.SUSPEND || action == JobControlRequest.Action.RESUME) {
+            return suspendOrResume(job, action, caller);
+        }
         Hold hold = privileged ? Hold.ADMIN : Hold.USER;
         try {
             switch (action) {
@@ -223,6 +226,40 @@ public final class JobHandlers {
         } catch (UnknownJobException e) {
             return failure(target, SlurmError.INVALID_JOB_ID);
         }
+    }
+
+    /** scontrol suspend/resume: operators only, and only a running (suspend) or suspended (resume) job. */
+    private CancelResult suspendOrResume(Job job, JobControlRequest.Action action, Identity caller) {
+        JobTarget target = JobTargets.of(job);
+        boolean suspend = action == JobControlRequest.Action.SUSPEND;
+        if (!callers.privileged(caller)) {
+            return failure(target, SlurmError.ACCESS_DENIED);
+        }
+        if (job.state() == JobState.PENDING) {
+            return failure(target, SlurmError.JOB_PENDING);
+        }
+        if (job.state().isFinished() || job.state() == JobState.COMPLETING) {
+            return failure(target, SlurmError.ALREADY_DONE);
+        }
+        if (suspend && job.state() != JobState.RUNNING) {
+            return failure(target, SlurmError.JOB_NOT_RUNNING);
+        }
+        if (!suspend && job.state() != JobState.SUSPENDED) {
+            return failure(target, SlurmError.JOB_NOT_SUSPENDED);
+        }
+        try {
+            if (suspend) {
+                control.suspend(job.jobId());
+            } else {
+                control.resume(job.jobId());
+            }
+        } catch (IllegalTransitionException e) {
+            return failure(target, SlurmError.TRANSITION_STATE_NO_UPDATE);
+        } catch (UnknownJobException e) {
+            return failure(target, SlurmError.INVALID_JOB_ID);
+        }
+        log.info("{} JobId={} by uid {}", action, job.displayId(), caller.uid());
+        return CancelResult.newBuilder().setTarget(target).build();
     }
 
     public UpdateJobResponse update(RpcCall<UpdateJobRequest> call) {

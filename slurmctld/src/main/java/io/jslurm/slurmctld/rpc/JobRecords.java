@@ -65,10 +65,13 @@ final class JobRecords {
                 .setRestartCount(s.restartCount())
                 .setCommand(spec.name())
                 .setClusterName(clusterName.get())
-                .setAccrueTime(s.eligibleTime());
+                .setAccrueTime(s.eligibleTime())
+                .setBatchFlag(!spec.script().isEmpty());
         if (job.isArrayTask()) {
             b.setArrayTaskId(job.arrayTaskId());
         }
+        control.suspendClock().times(job.jobId()).ifPresent(t -> b.setSuspendTime(t.lastChange())
+                .setPreSuspendSeconds(t.runBefore()));
         if (job.state() == JobState.REQUEUED) {
             // Slurm's REQUEUED|COMPLETING: back in the queue, but its nodes are still ending the run.
             b.addStateFlags(JobStateFlag.JOB_FLAG_COMPLETING);
@@ -104,9 +107,9 @@ final class JobRecords {
         return job.status().startTime();
     }
 
-    private static long endTime(Job job, TimeLimit limit) {
+    private long endTime(Job job, TimeLimit limit) {
         if (job.state().holdsResources() && !limit.isUnlimited()) {
-            return job.status().startTime() + limit.seconds();
+            return job.status().startTime() + control.suspendedSeconds(job) + limit.seconds();
         }
         return job.status().endTime();
     }

@@ -15,6 +15,7 @@ import io.jslurm.protocol.proto.UpdateNodeRequest;
 import io.jslurm.protocol.proto.UpdateNodeResponse;
 import io.jslurm.protocol.rpc.RpcCall;
 import io.jslurm.sched.model.GresDevice;
+import io.jslurm.slurmctld.accounting.StepAccounting;
 import io.jslurm.slurmctld.config.ClusterConfig;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.node.NodeTable;
@@ -46,11 +47,22 @@ public final class NodeHandlers {
     private final SlurmdChannel slurmd;
     private final Supplier<ClusterConfig> config;
     private final InstantSource clock;
+    private final StepAccounting stepAccounting;
     private final NodeReports nodeReports;
 
     public NodeHandlers(NodeTable nodes, JobControl control, SchedulingLoop loop, Allocations allocations,
+                        SlurmdChannel slurmd, Supplier<ClusterConfig> config, InstantSource clock) {
+        this(nodes, control, loop, allocations, slurmd, config, clock, StepAccounting.NONE, new NodeReports());
+    }
+
+    /**
+     * @param stepAccounting where a batch script's end and usage, as slurmd reports them, are recorded
+     * @param nodeReports what each slurmd last said it runs, shared with {@link JobControl}
+     */
+    public NodeHandlers(NodeTable nodes, JobControl control, SchedulingLoop loop, Allocations allocations,
                         SlurmdChannel slurmd, Supplier<ClusterConfig> config, InstantSource clock,
-                        NodeReports nodeReports) {
+                        StepAccounting stepAccounting, NodeReports nodeReports) {
+        this.stepAccounting = stepAccounting;
         this.nodes = nodes;
         this.control = control;
         this.loop = loop;
@@ -128,7 +140,14 @@ public final class NodeHandlers {
     }
 
     public Ack complete(RpcCall<JobComplete> call) {
-        control.complete(call.request());
+        JobComplete report = call.request();
+        control.complete(report);
+        if (!report.hasStepId()) {
+            // Also when the job had already ended (cancelled, timed out): the report still carries the usage.
+            control.store().get(Integer.toUnsignedLong(report.getJobId())).ifPresent(job -> stepAccounting
+                    .batchReported(job, report.getExitCode(), report.getTermSignal(), report.getEndTime(),
+                            report.getUsage()));
+        }
         return Ack.getDefaultInstance();
     }
 

@@ -24,6 +24,8 @@ public enum SlurmError {
     INVALID_ACCOUNT(2045, "Invalid account or account/partition combination specified"),
     INVALID_TIME_LIMIT(2051, "Requested time limit is invalid (missing or exceeds some limit)"),
     INVALID_ARRAY(2064, "Invalid job array specification"),
+    JOB_NOT_RUNNING(2085, "Job is not running"),
+    JOB_NOT_SUSPENDED(2087, "Job is not suspended"),
     INVALID_CONFIGURATION(-1, "Invalid configuration");
 
     private final int code;

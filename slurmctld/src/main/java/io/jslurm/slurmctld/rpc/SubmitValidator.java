@@ -309,7 +309,7 @@ public final class SubmitValidator {
     private JobSpec spec(JobDescription d, String user, long uid, long gid, List<PartitionConfig> partitions,
                          ResourceRequest resources) {
         List<String> environment = new ArrayList<>();
-        d.getEnvironmentMap().forEach((key, value) -> environment.add(key + "=" + value));
+        io.jslurm.protocol.EnvironmentVariables.toMap(d.getEnvironmentList()).forEach((key, value) -> environment.add(key + "=" + value));
         environment.sort(null);
         String partition = String.join(",", partitions.stream().map(PartitionConfig::name).toList());
         boolean requeue = d.hasRequeue() ? d.getRequeue() : config.get().jobRequeueDefault();

@@ -6,6 +6,7 @@ import io.jslurm.conf.slurm.NodeConfig;
 import io.jslurm.conf.slurm.PartitionConfig;
 import io.jslurm.protocol.proto.JobComplete;
 import io.jslurm.protocol.proto.SignalJob;
+import io.jslurm.protocol.proto.SuspendJob;
 import io.jslurm.protocol.proto.TerminateJob;
 import io.jslurm.sched.model.Allocation;
 import io.jslurm.sched.model.CoreSet;
@@ -56,6 +57,16 @@ public final class JobControl {
     /** scontrol requeuehold of running jobs: the hold to apply once each is back in the queue. */
     private final Map<Long, Hold> holdAfterRequeue = new HashMap<>();
     private volatile Runnable resourcesFreed = () -> { };
+    private final SuspendClock suspendClock = new SuspendClock();
+    /**
+     * Suspended jobs' full allocations: while suspended a job keeps only its memory in {@link Allocations}, as
+     * Slurm's select plugin does, so its cores and GPUs can go to other jobs (a preemptor).
+     */
+    private final Map<Long, Suspension> suspensions = new HashMap<>();
+
+    /** @param preemptor the job that preempted it, or 0 for scontrol suspend */
+    private record Suspension(Allocation full, long preemptor) {
+    }
 
     public JobControl(JobStore store, Allocations allocations, NodeTable nodes, SlurmdChannel slurmd,
                       Supplier<ClusterConfig> config, InstantSource clock, NodeReports nodeReports) {
@@ -176,7 +187,7 @@ public final class JobControl {
                 }
                 // Nothing runs: the job goes straight back to the queue, held.
                 store.requeue(jobId);
-                allocations.remove(jobId);
+                release(jobId);
                 store.transition(jobId, StateChange.to(JobState.PENDING)
                         .withReason(PendingReason.LAUNCH_FAILED_REQUEUED_HELD));
                 store.hold(jobId, Hold.ADMIN);
@@ -195,6 +206,11 @@ public final class JobControl {
      * @throws io.jslurm.slurmctld.job.IllegalTransitionException for a job that already ended
      */
     public Job cancel(long jobId, int signal, boolean batchOnly, boolean full) {
+        return cancel(jobId, signal, batchOnly, full, -1);
+    }
+
+    /** As {@link #cancel(long, int, boolean, boolean)} by {@code byUid} (-1: the controller itself). */
+    public Job cancel(long jobId, int signal, boolean batchOnly, boolean full, long byUid) {
         Job ended;
         synchronized (this) {
             Job job = store.get(jobId).orElseThrow(() -> new io.jslurm.slurmctld.state.UnknownJobException(
@@ -206,9 +222,9 @@ public final class JobControl {
             if (signal != 0 && signal != SIGKILL && job.state() == JobState.PENDING) {
                 throw new PendingSignalException(job.displayId());
             }
-            ended = store.cancel(jobId);
+            ended = byUid < 0 ? store.cancel(jobId) : store.cancel(jobId, byUid);
             holdAfterRequeue.remove(jobId);
-            Optional<Allocation> released = allocations.remove(jobId);
+            Optional<Allocation> released = release(jobId);
             released.ifPresent(allocation -> terminate(ended, allocation, "cancelled"));
             log.info("Cancelled JobId={} (was {})", ended.displayId(), job.state());
         }
@@ -314,14 +330,16 @@ public final class JobControl {
             reason = PendingReason.NON_ZERO_EXIT_CODE;
         }
         Job ended = store.transition(job.jobId(), StateChange.finish(finalState, exit, reason));
-        allocations.remove(job.jobId());
+        release(job.jobId());
         log.info("JobId={} {} ExitCode={} on {}", ended.displayId(), finalState, exit, report.getNodeName());
         return ended;
     }
 
     private boolean pastTimeLimit(Job job) {
         TimeLimit limit = timeLimit(job, job.spec().partition());
-        long ran = clock.instant().getEpochSecond() - job.status().startTime();
+        long now = clock.instant().getEpochSecond();
+        long ran = now - job.status().startTime()
+                - suspendClock.suspendedSeconds(job.jobId(), job.status().startTime(), now);
         return limit.isReachedBy(Duration.ofSeconds(ran));
     }
 
@@ -339,7 +357,7 @@ public final class JobControl {
             for (long jobId : allocations.jobsOn(new HashSet<>(lost))) {
                 Optional<Job> job = store.get(jobId);
                 if (job.isEmpty() || !job.get().state().occupiesNodes()) {
-                    allocations.remove(jobId);
+                    release(jobId);
                     continue;
                 }
                 try {
@@ -368,7 +386,6 @@ public final class JobControl {
     private Job endForNodeFailure(Job job, List<String> lost) {
         if (job.state() == JobState.REQUEUED) {
             // Already requeued, waiting for a node that is now gone: it will end the run when it returns.
-            allocations.remove(job.jobId());
             return backToQueue(job);
         }
         if (job.spec().requeue()) {
@@ -377,7 +394,7 @@ public final class JobControl {
         }
         Job failed = store.transition(job.jobId(), StateChange.finish(JobState.NODE_FAIL, ExitCode.SUCCESS,
                 PendingReason.NODE_DOWN));
-        allocations.remove(job.jobId()).ifPresent(a -> terminate(failed, a, "node failure"));
+        release(job.jobId()).ifPresent(a -> terminate(failed, a, "node failure"));
         log.warn("JobId={} NODE_FAIL: node failure on {}", failed.displayId(), lost);
         return failed;
     }
@@ -388,18 +405,18 @@ public final class JobControl {
      * last one; otherwise (node lost, or no batch script to wait for) it goes back to PENDING at once. Caller
      * holds the lock.
      *
-     * @param nodesAnswer false when the job's nodes failed: nothing will report its end
+     * @param waitForNodes false when the job's nodes failed (nothing will report its end) or another job needs
+     *     them now (preemption); the requeue delay then keeps the job from meeting its own last run
      */
-    private Job requeueRunning(Job job, boolean nodesAnswer) {
+    private Job requeueRunning(Job job, boolean waitForNodes) {
         Job requeued = store.requeue(job.jobId());
         Optional<Allocation> allocation = allocations.of(job.jobId());
         allocation.ifPresent(a -> terminate(job, a, "requeued"));
-        boolean waitForEnd = nodesAnswer && !job.spec().script().isEmpty() && allocation
+        boolean waitForEnd = waitForNodes && !job.spec().script().isEmpty() && allocation
                 .flatMap(a -> nodes.get(a.nodeNames().get(0))).map(n -> !n.notResponding()).orElse(false);
         if (waitForEnd) {
             return requeued;
         }
-        allocations.remove(job.jobId());
         return backToQueue(requeued);
     }
 
@@ -410,7 +427,7 @@ public final class JobControl {
      */
     private Job backToQueue(Job requeued) {
         long jobId = requeued.jobId();
-        allocations.remove(jobId);
+        release(jobId);
         long now = clock.instant().getEpochSecond();
         if (requeued.spec().beginTime() <= now) {
             long begin = now + config.get().requeueDelay().toSeconds();
@@ -419,6 +436,151 @@ public final class JobControl {
         Job pending = store.transition(jobId, StateChange.to(JobState.PENDING).withReason(PendingReason.BEGIN_TIME));
         Hold hold = holdAfterRequeue.remove(jobId);
         return hold == null ? pending : store.hold(jobId, hold);
+    }
+
+    public SuspendClock suspendClock() {
+        return suspendClock;
+    }
+
+    /** Seconds the job has spent suspended so far: its time limit moves out by this much. */
+    public long suspendedSeconds(Job job) {
+        return suspendClock.suspendedSeconds(job.jobId(), job.status().startTime(), clock.instant().getEpochSecond());
+    }
+
+    /**
+     * scontrol suspend: a running job is frozen on its nodes and becomes SUSPENDED; its cores and GPUs are free
+     * for other jobs while its memory stays its own.
+     */
+    public Job suspend(long jobId) {
+        return suspend(jobId, 0);
+    }
+
+    /** PreemptMode=SUSPEND: as {@link #suspend}, remembered so the job resumes once the preemptor is gone. */
+    public Job suspendForPreemption(long jobId, long preemptor) {
+        return suspend(jobId, preemptor);
+    }
+
+    private Job suspend(long jobId, long preemptor) {
+        return changeThenFree(jobId, job -> {
+            Job suspended = store.transition(jobId, StateChange.to(JobState.SUSPENDED));
+            suspendClock.suspended(jobId, job.status().startTime(), clock.instant().getEpochSecond());
+            allocations.of(jobId).ifPresent(full -> {
+                suspensions.put(jobId, new Suspension(full, preemptor));
+                allocations.put(jobId, memoryOnly(full));
+                sendSuspend(suspended, full, false);
+            });
+            log.info("JobId={} suspended{}", suspended.displayId(), preemptor == 0 ? "" : " for JobId=" + preemptor);
+            return suspended;
+        });
+    }
+
+    /** scontrol resume: the job's processes are thawed and it holds its cores and GPUs again. */
+    public Job resume(long jobId) {
+        synchronized (this) {
+            Job job = store.get(jobId).orElseThrow(() -> new io.jslurm.slurmctld.state.UnknownJobException(
+                    Long.toString(jobId)));
+            Job resumed = store.transition(jobId, StateChange.to(JobState.RUNNING));
+            suspendClock.resumed(jobId, clock.instant().getEpochSecond());
+            Suspension suspension = suspensions.remove(jobId);
+            if (suspension != null) {
+                allocations.put(jobId, suspension.full());
+            }
+            // After a controller restart the suspension is not remembered, but the nodes must still thaw the job.
+            allocations.of(jobId).ifPresent(full -> sendSuspend(resumed, full, true));
+            log.info("JobId={} resumed (was {})", resumed.displayId(), job.state());
+            return resumed;
+        }
+    }
+
+    /**
+     * Jobs suspended by preemption whose preemptor no longer holds resources and whose cores and GPUs are free
+     * again resume.
+     *
+     * @return the jobs resumed
+     */
+    public synchronized List<Job> resumePreempted(io.jslurm.sched.select.FreeResources free) {
+        List<Job> resumed = new ArrayList<>();
+        for (var entry : Map.copyOf(suspensions).entrySet()) {
+            Suspension suspension = entry.getValue();
+            if (suspension.preemptor() == 0 || allocations.of(suspension.preemptor()).isPresent()) {
+                continue;
+            }
+            boolean fits = suspension.full().nodes().stream().allMatch(part -> free.node(part.node())
+                    .map(node -> node.canHold(new NodeAllocation(part.node(), part.tasks(), part.cores(), 0,
+                            part.gpus()))).orElse(false));
+            if (fits) {
+                free.allocate(coresOnly(suspension.full()));
+                resumed.add(resume(entry.getKey()));
+            }
+        }
+        return resumed;
+    }
+
+    private static Allocation memoryOnly(Allocation full) {
+        return new Allocation(full.nodes().stream().map(part -> new NodeAllocation(part.node(), part.tasks(),
+                CoreSet.empty(), part.memoryMib(), List.of())).toList());
+    }
+
+    private static Allocation coresOnly(Allocation full) {
+        return new Allocation(full.nodes().stream().map(part -> new NodeAllocation(part.node(), part.tasks(),
+                part.cores(), 0, part.gpus())).toList());
+    }
+
+    private void sendSuspend(Job job, Allocation allocation, boolean resume) {
+        SuspendJob message = SuspendJob.newBuilder().setJobId((int) job.jobId()).setResume(resume).build();
+        for (String name : allocation.nodeNames()) {
+            nodes.get(name).ifPresent(node -> slurmd.send(node, message, error -> log.warn("Cannot {} JobId={} on {}: {}",
+                    resume ? "resume" : "suspend", job.displayId(), name, error.getMessage())));
+        }
+    }
+
+    /** Gives a job's resources back; a suspended job's held cores are forgotten with it. */
+    private Optional<Allocation> release(long jobId) {
+        forgetSuspension(jobId);
+        return allocations.remove(jobId);
+    }
+
+    /** A job leaving SUSPENDED for good (cancelled, requeued, failed): its held cores are forgotten. */
+    private void forgetSuspension(long jobId) {
+        suspensions.remove(jobId);
+        suspendClock.forget(jobId);
+    }
+
+    /** Preemption in REQUEUE mode: the job goes back to the queue (CANCEL instead when it may not be requeued). */
+    public Job requeuePreempted(long jobId) {
+        return changeThenFree(jobId, current -> {
+            if (!current.spec().requeue()) {
+                log.info("JobId={} may not be requeued; preempted by cancelling it", current.displayId());
+                return preemptedEnd(current);
+            }
+            Job job = requeueRunning(current, false);
+            log.info("JobId={} requeued after preemption", job.displayId());
+            return job;
+        });
+    }
+
+    /** Preemption in CANCEL mode: the job ends PREEMPTED and its processes are killed. */
+    public Job endPreempted(long jobId) {
+        return changeThenFree(jobId, this::preemptedEnd);
+    }
+
+    private Job preemptedEnd(Job current) {
+        Job ended = store.transition(current.jobId(), StateChange.finish(JobState.PREEMPTED, ExitCode.SUCCESS,
+                PendingReason.NONE));
+        release(current.jobId()).ifPresent(a -> terminate(ended, a, "preempted"));
+        log.info("JobId={} PREEMPTED (was {})", ended.displayId(), current.state());
+        return ended;
+    }
+
+    /** Applies a change to a job under the lock, then lets the scheduler know resources were freed. */
+    private Job changeThenFree(long jobId, java.util.function.UnaryOperator<Job> change) {
+        Job changed;
+        synchronized (this) {
+            changed = change.apply(store.get(jobId).orElseThrow(
+                    () -> new io.jslurm.slurmctld.state.UnknownJobException(Long.toString(jobId))));
+        }
+        resourcesFreed.run();
+        return changed;
     }
 
     /**

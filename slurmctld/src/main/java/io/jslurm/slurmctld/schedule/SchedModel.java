@@ -91,7 +91,8 @@ public final class SchedModel {
     public static Partition partition(PartitionConfig p) {
         return new Partition(p.name(), p.nodes().hosts(), duration(p.maxTime()), p.defaultTime().flatMap(SchedModel::duration),
                 p.maxNodes(), p.priorityTier(), p.priorityJobFactor(),
-                OverSubscribe.valueOf(p.overSubscribe().mode().name()), PartitionState.valueOf(p.state().name()));
+                OverSubscribe.valueOf(p.overSubscribe().mode().name()), PartitionState.valueOf(p.state().name()),
+                p.overSubscribe().maxShare());
     }
 
     private static Optional<Duration> duration(TimeLimit limit) {

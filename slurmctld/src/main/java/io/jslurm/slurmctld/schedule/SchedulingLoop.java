@@ -32,6 +32,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import io.jslurm.slurmctld.stats.PassTimer;
+import io.jslurm.slurmctld.stats.SchedulerStatistics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,6 +55,7 @@ public final class SchedulingLoop implements AutoCloseable {
     private final Supplier<ClusterConfig> config;
     private final InstantSource clock;
     private final Duration interval;
+    private final SchedulerStatistics statistics;
     private final Object wake = new Object();
     private boolean workPending;
     private volatile boolean closed;
@@ -60,9 +63,22 @@ public final class SchedulingLoop implements AutoCloseable {
     private volatile Map<Long, Instant> expectedStarts = Map.of();
     private Thread thread;
     private Instant lastPurge = Instant.EPOCH;
+    private final PreemptionControl preemption;
 
     public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
                           Supplier<ClusterConfig> config, InstantSource clock, Duration interval) {
+        this(control, nodes, allocations, config, clock, interval, new SchedulerStatistics(), QosPreemptSource.NONE);
+    }
+
+    /**
+     * @param statistics where each pass's cycle times and depths go (sdiag)
+     * @param qos        the QOS records preempt/qos reads
+     */
+    public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
+                          Supplier<ClusterConfig> config, InstantSource clock, Duration interval,
+                          SchedulerStatistics statistics, QosPreemptSource qos) {
+        this.statistics = Objects.requireNonNull(statistics, "statistics");
+        this.preemption = new PreemptionControl(control, config, qos);
         this.control = Objects.requireNonNull(control, "control");
         this.store = control.store();
         this.nodes = Objects.requireNonNull(nodes, "nodes");
@@ -152,17 +168,29 @@ public final class SchedulingLoop implements AutoCloseable {
 
     /** One pass; returns the jobs started. Runs on the loop's thread, or directly in tests. */
     public synchronized List<Job> runPass() {
+        PassTimer timer = new PassTimer();
         Instant now = clock.instant();
         ClusterConfig cfg = config.get();
+        preemption.expire(now);
+        control.resumePreempted(FreeResources.of(snapshot(cfg, now)));
         Map<Long, String> reasons = new HashMap<>();
         List<PendingJob> pending = pendingJobs(cfg, now, reasons);
         if (pending.isEmpty()) {
             pendingReasons = Map.copyOf(reasons);
             expectedStarts = Map.of();
+            timer.record(statistics, 0, 0, 0, now.getEpochSecond());
             return List.of();
         }
-        Plan plan = Scheduler.schedule(snapshot(cfg, now), pending, now, cfg.schedulerParams());
+        ClusterSnapshot snapshot = snapshot(cfg, now);
+        Plan plan = Scheduler.schedule(snapshot, pending, now, cfg.schedulerParams(), preemption.input(cfg,
+                pending.stream().map(PendingJob::jobId).toList(), snapshot.running()), timer);
+        long commitStart = System.nanoTime();
+        preemption.apply(plan, now);
         List<Job> started = commit(plan, cfg, now);
+        int backfilled = (int) started.stream()
+                .filter(job -> plan.start(job.jobId()).map(JobStart::backfilled).orElse(false)).count();
+        timer.record(statistics, System.nanoTime() - commitStart, backfilled, plan.reservations().size(),
+                now.getEpochSecond());
         Map<Long, Instant> starts = new HashMap<>();
         for (PendingStatus status : plan.pending().values()) {
             reasons.put(status.jobId(), status.reason().slurmName());
@@ -196,8 +224,9 @@ public final class SchedulingLoop implements AutoCloseable {
                 continue;
             }
             try {
+                boolean shared = fit.shares(SchedModel.request(job.get().spec()), partition.get());
                 control.start(start.jobId(), start.allocation(), start.partition()).ifPresent(running -> {
-                    free.allocate(start.allocation());
+                    free.allocate(start.allocation(), shared);
                     started.add(running);
                 });
             } catch (RuntimeException e) {
@@ -215,15 +244,31 @@ public final class SchedulingLoop implements AutoCloseable {
         }
         List<Partition> partitions = cfg.slurm().partitions().stream().map(SchedModel::partition).toList();
         List<RunningJob> running = new ArrayList<>();
+        Map<String, Partition> byName = new HashMap<>();
+        partitions.forEach(p -> byName.put(p.name(), p));
+        ResourceFit fit = new ResourceFit(cfg.schedulerParams().select());
         for (var entry : allocations.all().entrySet()) {
-            store.get(entry.getKey()).ifPresent(job -> {
+            // A suspended job holds only memory, which the node usage above already counts.
+            store.get(entry.getKey()).filter(job -> job.state() != JobState.SUSPENDED).ifPresent(job -> {
                 TimeLimit limit = control.timeLimit(job, job.spec().partition());
+                long start = job.status().startTime();
+                long suspended = control.suspendClock().suspendedSeconds(job.jobId(), start, now.getEpochSecond());
                 Optional<Instant> end = limit.isUnlimited() ? Optional.empty()
-                        : Optional.of(Instant.ofEpochSecond(job.status().startTime()).plus(limit.toDuration()));
-                running.add(new RunningJob(job.jobId(), job.spec().partition(), entry.getValue(), end));
+                        : Optional.of(Instant.ofEpochSecond(start + suspended).plus(limit.toDuration()));
+                running.add(new RunningJob(job.jobId(), job.spec().partition(), entry.getValue(), end,
+                        shares(fit, byName.get(job.spec().partition()), job)));
             });
         }
         return new ClusterSnapshot(schedNodes, partitions, running);
+    }
+
+    /** Whether a running job shares its cores (OverSubscribe=FORCE, or YES and the job asked). */
+    private static boolean shares(ResourceFit fit, Partition partition, Job job) {
+        if (partition == null || partition.overSubscribe() == io.jslurm.sched.model.OverSubscribe.NO
+                || partition.overSubscribe() == io.jslurm.sched.model.OverSubscribe.EXCLUSIVE) {
+            return false;
+        }
+        return fit.shares(SchedModel.request(job.spec()), partition);
     }
 
     private List<PendingJob> pendingJobs(ClusterConfig cfg, Instant now, Map<Long, String> reasons) {

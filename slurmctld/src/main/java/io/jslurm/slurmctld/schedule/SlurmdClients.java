@@ -8,7 +8,6 @@ import io.jslurm.protocol.wire.EnvelopeType;
 import io.jslurm.slurmctld.node.NodeView;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,14 +23,14 @@ public final class SlurmdClients implements SlurmdChannel {
     private final CredentialSource credentials;
     private final IntSupplier clusterSlurmdPort;
     private final Duration timeout;
-    private final ExecutorService senders;
+    private final java.util.concurrent.ThreadPoolExecutor senders;
 
     public SlurmdClients(CredentialSource credentials, IntSupplier clusterSlurmdPort, Duration timeout, int threads) {
         this.credentials = credentials;
         this.clusterSlurmdPort = clusterSlurmdPort;
         this.timeout = timeout;
         AtomicInteger count = new AtomicInteger();
-        this.senders = Executors.newFixedThreadPool(threads, runnable -> {
+        this.senders = (java.util.concurrent.ThreadPoolExecutor) Executors.newFixedThreadPool(threads, runnable -> {
             Thread thread = new Thread(runnable, "slurmd-sender-" + count.incrementAndGet());
             thread.setDaemon(true);
             return thread;
@@ -49,6 +48,16 @@ public final class SlurmdClients implements SlurmdChannel {
                 onFailure.accept(e);
             }
         });
+    }
+
+    /** Messages waiting for a sender (sdiag's agent queue size). */
+    public int queued() {
+        return senders.getQueue().size();
+    }
+
+    /** Senders talking to a slurmd now (sdiag's agent count). */
+    public int active() {
+        return senders.getActiveCount();
     }
 
     @Override

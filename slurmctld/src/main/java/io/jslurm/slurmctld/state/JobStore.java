@@ -43,6 +43,11 @@ public interface JobStore extends AutoCloseable {
 
     Job cancel(long jobId);
 
+    /** Cancels on behalf of {@code byUid}; tables that keep who cancelled override this. */
+    default Job cancel(long jobId, long byUid) {
+        return cancel(jobId);
+    }
+
     Job hold(long jobId, Hold hold);
 
     Job release(long jobId);

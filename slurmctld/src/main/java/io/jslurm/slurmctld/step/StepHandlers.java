@@ -20,6 +20,7 @@ import io.jslurm.protocol.rpc.RpcCall;
 import io.jslurm.protocol.RpcException;
 import io.jslurm.sched.model.Allocation;
 import io.jslurm.sched.model.NodeAllocation;
+import io.jslurm.slurmctld.accounting.StepAccounting;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobState;
 import io.jslurm.slurmctld.node.NodeTable;
@@ -67,10 +68,20 @@ public final class StepHandlers {
     private final IntSupplier clusterSlurmdPort;
     private final InstantSource clock;
     private final StepTable steps = new StepTable();
+    private final StepAccounting accounting;
 
     public StepHandlers(JobControl control, SchedulingLoop loop, SubmitValidator validator, Allocations allocations,
                         NodeTable nodes, Callers callers, StepCredentials credentials, IntSupplier clusterSlurmdPort,
                         InstantSource clock) {
+        this(control, loop, validator, allocations, nodes, callers, credentials, clusterSlurmdPort, clock,
+                StepAccounting.NONE);
+    }
+
+    /** @param accounting where each step's start and end are recorded */
+    public StepHandlers(JobControl control, SchedulingLoop loop, SubmitValidator validator, Allocations allocations,
+                        NodeTable nodes, Callers callers, StepCredentials credentials, IntSupplier clusterSlurmdPort,
+                        InstantSource clock, StepAccounting accounting) {
+        this.accounting = Objects.requireNonNull(accounting, "accounting");
         this.control = Objects.requireNonNull(control, "control");
         this.store = control.store();
         this.loop = Objects.requireNonNull(loop, "loop");
@@ -104,12 +115,12 @@ public final class StepHandlers {
         Job job = ownJob(r.getJobId(), call);
         if (!job.state().holdsResources()) {
             if (job.state() == JobState.PENDING) {
-                control.cancel(job.jobId(), 0, false, false);
+                control.cancel(job.jobId(), 0, false, false, call.caller().uid());
                 return Ack.getDefaultInstance();
             }
             throw SlurmError.ALREADY_DONE.exception();
         }
-        steps.endJob(job.jobId());
+        steps.endJob(job.jobId()).forEach(step -> accounting.stepEnded(job, step));
         control.complete(JobComplete.newBuilder().setJobId(r.getJobId()).setExitCode(r.getExitCode())
                 .setTermSignal(r.getTermSignal()).setNodeName("").setEndTime(clock.instant().getEpochSecond())
                 .build());
@@ -146,7 +157,8 @@ public final class StepHandlers {
         StepRecord record = steps.add(job.jobId(), StepRecord.newBuilder().setName(r.getName())
                 .setNodeList(Hostlist.of(names).ranged()).setNtasks(ntasks)
                 .setStartTime(clock.instant().getEpochSecond()).setUid(job.spec().uid())
-                .setPartition(job.spec().partition()));
+                .setPartition(job.spec().partition()).setCpus(ntasks * cpusPerTask));
+        accounting.stepStarted(job, record);
         StepLayout.Builder signed = StepLayout.newBuilder().setJobId((int) job.jobId())
                 .setStepId(record.getStepId()).setUid(job.spec().uid()).setGid(job.spec().gid())
                 .setUserName(job.spec().user()).setNodeList(record.getNodeList()).setNtasks(ntasks)
@@ -159,6 +171,7 @@ public final class StepHandlers {
             int gpusNeeded = gpusPerTask * taskIds.size();
             if (gpusNeeded > part.gpus().size()) {
                 steps.finish(job.jobId(), record.getStepId(), 1, 0, "FAILED");
+                steps.get(job.jobId(), record.getStepId()).ifPresent(failed -> accounting.stepEnded(job, failed));
                 throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception("--gpus-per-task=" + gpusPerTask + " needs "
                         + gpusNeeded + " GPUs on " + part.node() + ", the job holds " + part.gpus().size());
             }
@@ -175,13 +188,14 @@ public final class StepHandlers {
 
     public Ack stepComplete(RpcCall<StepCompleteRequest> call) throws RpcException {
         StepCompleteRequest r = call.request();
-        ownJob(r.getJobId(), call);
+        Job job = ownJob(r.getJobId(), call);
         String state = r.getTermSignal() != 0 ? (r.getTermSignal() == 9 ? "CANCELLED" : "FAILED")
                 : r.getExitCode() == 0 ? "COMPLETED" : "FAILED";
         if (!steps.finish(Integer.toUnsignedLong(r.getJobId()), r.getStepId(), r.getExitCode(), r.getTermSignal(),
                 state)) {
             throw SlurmError.INVALID_JOB_ID.exception("no step " + r.getJobId() + "." + r.getStepId());
         }
+        steps.get(job.jobId(), r.getStepId()).ifPresent(ended -> accounting.stepEnded(job, ended));
         log.info("_slurm_rpc_step_complete: StepId={}.{} {} ExitCode={}:{}", r.getJobId(), r.getStepId(), state,
                 r.getExitCode(), r.getTermSignal());
         return Ack.getDefaultInstance();

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -35,13 +36,26 @@ public final class StepTable {
         return true;
     }
 
-    /** The job's steps that still run, ended with the job. */
-    public synchronized void endJob(long jobId) {
+    /** The job's steps that still run, ended with the job; returns those it ended. */
+    public synchronized List<StepRecord> endJob(long jobId) {
         TreeMap<Integer, StepRecord> steps = byJob.get(jobId);
+        List<StepRecord> ended = new ArrayList<>();
         if (steps != null) {
-            steps.replaceAll((id, step) -> step.getState().equals("RUNNING")
-                    ? step.toBuilder().setState("CANCELLED").build() : step);
+            steps.replaceAll((id, step) -> {
+                if (!step.getState().equals("RUNNING")) {
+                    return step;
+                }
+                StepRecord cancelled = step.toBuilder().setState("CANCELLED").build();
+                ended.add(cancelled);
+                return cancelled;
+            });
         }
+        return ended;
+    }
+
+    public synchronized Optional<StepRecord> get(long jobId, int stepId) {
+        TreeMap<Integer, StepRecord> steps = byJob.get(jobId);
+        return steps == null ? Optional.empty() : Optional.ofNullable(steps.get(stepId));
     }
 
     public synchronized List<StepRecord> of(List<Long> jobIds) {

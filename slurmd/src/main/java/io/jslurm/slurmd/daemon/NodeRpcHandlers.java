@@ -10,6 +10,7 @@ import io.jslurm.protocol.proto.LaunchTasks;
 import io.jslurm.protocol.proto.Ping;
 import io.jslurm.protocol.proto.Pong;
 import io.jslurm.protocol.proto.SignalJob;
+import io.jslurm.protocol.proto.SuspendJob;
 import io.jslurm.protocol.proto.TerminateJob;
 import io.jslurm.protocol.rpc.Execution;
 import io.jslurm.protocol.rpc.Permission;
@@ -61,6 +62,7 @@ final class NodeRpcHandlers {
                 .route(LaunchBatchJob.class, Permission.SLURM_USER, Execution.WORKER, this::launch)
                 .route(SignalJob.class, Permission.SLURM_USER, Execution.WORKER, this::signal)
                 .route(TerminateJob.class, Permission.SLURM_USER, Execution.WORKER, this::terminate)
+                .route(SuspendJob.class, Permission.SLURM_USER, Execution.WORKER, this::suspend)
                 // srun brings the controller's signed step layout; StepTasks checks it and the caller.
                 .route(LaunchTasks.class, Permission.USER, Execution.WORKER, this::launchTasks)
                 .build();
@@ -121,6 +123,24 @@ final class NodeRpcHandlers {
         }
         LOG.info("job {}: signal {} delivered{}", jobId, request.getSignal(),
                 request.getBatchShellOnly() ? " to the batch shell" : "");
+        return Ack.getDefaultInstance();
+    }
+
+    private Message suspend(RpcCall<SuspendJob> call) throws RpcException {
+        SuspendJob request = call.request();
+        long jobId = Integer.toUnsignedLong(request.getJobId());
+        try {
+            if (request.getResume()) {
+                runner.resume(jobId);
+            } else {
+                runner.suspend(jobId);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new RpcException(SlurmdErrors.ESLURM_INVALID_JOB_ID, "Invalid job id specified: " + e.getMessage());
+        } catch (CgroupException e) {
+            LOG.error("job {}: {} failed: {}", jobId, request.getResume() ? "resume" : "suspend", e.getMessage());
+            throw new RpcException(SlurmdErrors.EINVAL, e.getMessage());
+        }
         return Ack.getDefaultInstance();
     }
 

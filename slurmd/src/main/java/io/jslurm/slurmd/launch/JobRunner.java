@@ -139,6 +139,16 @@ public final class JobRunner {
         job(jobId).signal(signal, batchShellOnly);
     }
 
+    /** {@code scontrol suspend}: freezes the job's processes; its time limit stops running. */
+    public void suspend(long jobId) {
+        job(jobId).suspend();
+    }
+
+    /** {@code scontrol resume}: thaws the job's processes. */
+    public void resume(long jobId) {
+        job(jobId).resume();
+    }
+
     /** {@code scancel}: SIGTERM to every process, SIGKILL after KillWait; the job ends CANCELLED. */
     public void cancel(long jobId) {
         job(jobId).end(JobState.CANCELLED);

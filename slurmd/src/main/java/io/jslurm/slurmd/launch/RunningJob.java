@@ -36,6 +36,13 @@ final class RunningJob {
     private final List<ScheduledFuture<?>> timers = new ArrayList<>();
     private JobState forcedEnd;
     private boolean finished;
+    /** What the timers were armed from, kept to arm them again on resume. */
+    private SpoolRecord record;
+    private InstantSource clock;
+    /** While suspended: when it began. */
+    private Instant suspendedAt;
+    /** Time spent suspended so far: the time limit moves out by this much, as Slurm does not count it. */
+    private Duration suspended = Duration.ZERO;
 
     RunningJob(long jobId, JobSpool spool, Cgroup cgroup, Optional<Cgroup> batchStep,
                ScheduledExecutorService scheduler, Duration killWait) {
@@ -70,11 +77,13 @@ final class RunningJob {
      * once. A job a previous slurmd had begun to end gets its SIGKILL after KillWait again.
      */
     synchronized void armTimers(SpoolRecord record, InstantSource clock) {
+        this.record = record;
+        this.clock = clock;
         if (forcedEnd != null) {
             scheduleKill();
             return;
         }
-        Optional<Instant> end = record.endTime();
+        Optional<Instant> end = record.endTime().map(at -> at.plus(suspended));
         if (end.isEmpty()) {
             return;
         }
@@ -107,10 +116,57 @@ final class RunningJob {
         }
     }
 
+    /**
+     * scontrol suspend: freezes every process of the job and stops the clock of its time limit and warning
+     * signal. Suspending a suspended job changes nothing.
+     */
+    synchronized void suspend() {
+        if (finished || forcedEnd != null || cgroup == null || suspendedAt != null) {
+            return;
+        }
+        cgroup.freeze();
+        suspendedAt = clock == null ? Instant.now() : clock.instant();
+        timers.forEach(timer -> timer.cancel(false));
+        timers.clear();
+        LOG.info("job {}: suspended", jobId);
+    }
+
+    /** scontrol resume: thaws the processes; the time limit is pushed back by the time spent suspended. */
+    synchronized void resume() {
+        if (finished || cgroup == null) {
+            return;
+        }
+        if (suspendedAt == null) {
+            // A slurmd restarted while the job was frozen: the cgroup remembers what this object does not.
+            if (cgroup.isFrozen()) {
+                cgroup.thaw();
+                LOG.info("job {}: resumed (suspended before this slurmd started)", jobId);
+            }
+            return;
+        }
+        cgroup.thaw();
+        Instant now = clock == null ? Instant.now() : clock.instant();
+        suspended = suspended.plus(Duration.between(suspendedAt, now));
+        suspendedAt = null;
+        LOG.info("job {}: resumed after {} s suspended in all", jobId, suspended.toSeconds());
+        if (record != null && forcedEnd == null) {
+            armTimers(record, clock);
+        }
+    }
+
+    synchronized boolean isSuspended() {
+        return suspendedAt != null;
+    }
+
     /** Ends the job as CANCELLED or TIMEOUT; the first reason given is the one reported. */
     synchronized void end(JobState reason) {
         if (finished || forcedEnd != null || cgroup == null) {
             return;
+        }
+        if (suspendedAt != null) {
+            // Frozen processes would not see SIGTERM before KillWait ran out.
+            cgroup.thaw();
+            suspendedAt = null;
         }
         forcedEnd = reason;
         try {

@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.step;
 
+import io.jslurm.protocol.EnvironmentVariables;
 import io.jslurm.protocol.auth.AuthException;
 import io.jslurm.protocol.auth.StepCredentials;
 import io.jslurm.protocol.proto.LaunchTasks;
@@ -120,7 +121,7 @@ public final class StepTasks implements AutoCloseable {
             for (int local = 0; local < node.getTaskIdsCount(); local++) {
                 int task = node.getTaskIds(local);
                 Map<String, String> env = StepEnvironment.forTask(layout, nodeIndex, local,
-                        request.getEnvironmentMap());
+                        EnvironmentVariables.toMap(request.getEnvironmentList()));
                 ProcessBuilder builder = new ProcessBuilder(stepCgroup.joinAndExec(command(user, groups,
                         request.getArgvList())));
                 builder.environment().clear();

@@ -110,7 +110,8 @@ class RealControllerTest {
                         .setUserName(user.name).setWorkDir(workDir.toString())
                         .setScript(ByteString.copyFromUtf8("#!/bin/bash\n" + before
                                 + "echo \"ran $SLURM_JOB_ID on $SLURMD_NODENAME as $(id -un)\"\n"))
-                        .putEnvironment("PATH", "/usr/bin:/bin"))
+                        .addEnvironment(io.jslurm.protocol.proto.EnvironmentVariable.newBuilder().setName("PATH")
+                                .setValue("/usr/bin:/bin")))
                 .build(), SubmitBatchJobResponse.class).getJobId();
     }
 

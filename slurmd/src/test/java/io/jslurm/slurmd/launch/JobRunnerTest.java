@@ -233,6 +233,75 @@ class JobRunnerTest {
         assertThat(elapsedMs).isBetween(1_800L, 6_000L);
     }
 
+    private long lines(Path file) throws IOException {
+        return Files.exists(file) ? Files.readAllLines(file).size() : 0;
+    }
+
+    private void awaitMoreLines(Path file, long than) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (lines(file) <= than + 2) {
+            assertThat(System.nanoTime()).as(file + " grows").isLessThan(deadline);
+            Thread.sleep(100);
+        }
+    }
+
+    @Test
+    void suspendFreezesEveryProcessAndResumeLetsThemGoOn() throws Exception {
+        Jobs jobs = job("(while true; do date +%s%N >> child-$SLURM_JOB_ID; sleep 0.1; done) &\n"
+                + "while true; do date +%s%N >> ticks-$SLURM_JOB_ID; sleep 0.1; done\n");
+        Path ticks = workDir.resolve("ticks-" + jobs.jobId);
+        Path child = workDir.resolve("child-" + jobs.jobId);
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        awaitMoreLines(ticks, 0);
+        awaitMoreLines(child, 0);
+
+        runner.suspend(jobs.jobId);
+        Thread.sleep(300);
+        long frozenTicks = lines(ticks);
+        long frozenChild = lines(child);
+        Thread.sleep(1500);
+        assertThat(lines(ticks)).as("the script while suspended").isEqualTo(frozenTicks);
+        assertThat(lines(child)).as("its child while suspended").isEqualTo(frozenChild);
+        assertThat(completions.poll()).as("a suspended job has not ended").isNull();
+
+        runner.resume(jobs.jobId);
+        awaitMoreLines(ticks, frozenTicks);
+        awaitMoreLines(child, frozenChild);
+        runner.cancel(jobs.jobId);
+        assertThat(awaitCompletion().state()).isEqualTo(JobState.CANCELLED);
+    }
+
+    @Test
+    void timeSuspendedDoesNotCountAgainstTheTimeLimit() throws Exception {
+        Jobs jobs = job("while true; do sleep 0.1; done\n");
+        jobs.timeLimit = TimeLimit.ofSeconds(3);
+        long started = System.nanoTime();
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        Thread.sleep(500);
+        runner.suspend(jobs.jobId);
+        assertThat(completions.poll(4, TimeUnit.SECONDS)).as("no time limit while suspended").isNull();
+        runner.resume(jobs.jobId);
+
+        JobCompletion completion = awaitCompletion();
+        long elapsedMs = (System.nanoTime() - started) / 1_000_000;
+        assertThat(completion.state()).isEqualTo(JobState.TIMEOUT);
+        assertThat(elapsedMs).as("3 s running plus 4 s suspended").isBetween(6_800L, 12_000L);
+    }
+
+    @Test
+    void aSuspendedJobCanBeCancelled() throws Exception {
+        Jobs jobs = job("trap 'exit 143' TERM\nwhile true; do sleep 0.1; done\n");
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        Thread.sleep(500);
+        runner.suspend(jobs.jobId);
+        long started = System.nanoTime();
+        runner.cancel(jobs.jobId);
+        JobCompletion completion = awaitCompletion();
+        assertThat(completion.state()).isEqualTo(JobState.CANCELLED);
+        assertThat((System.nanoTime() - started) / 1_000_000).as("SIGTERM reaches the thawed script")
+                .isLessThan(900L);
+    }
+
     @Test
     void sigkillFollowsKillWaitWhenSigtermIsIgnored() throws Exception {
         Jobs jobs = job("trap '' TERM\nwhile true; do sleep 0.1; done\n");

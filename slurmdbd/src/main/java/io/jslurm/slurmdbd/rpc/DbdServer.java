@@ -6,6 +6,7 @@ import io.jslurm.protocol.netty.RpcServerConfig;
 import io.jslurm.protocol.proto.DbdAdminRequest;
 import io.jslurm.protocol.proto.DbdJobQuery;
 import io.jslurm.protocol.proto.DbdRecordBatch;
+import io.jslurm.protocol.proto.DbdUsageQuery;
 import io.jslurm.protocol.proto.Ping;
 import io.jslurm.protocol.proto.Pong;
 import io.jslurm.protocol.rpc.Authorizer;
@@ -17,6 +18,7 @@ import io.jslurm.slurmdbd.admin.AdminHandler;
 import io.jslurm.slurmdbd.admin.AdminStore;
 import io.jslurm.slurmdbd.storage.EventStore;
 import io.jslurm.slurmdbd.storage.JobStore;
+import io.jslurm.slurmdbd.usage.UsageStore;
 import java.net.InetSocketAddress;
 import java.time.InstantSource;
 import java.util.List;
@@ -45,12 +47,14 @@ public final class DbdServer implements AutoCloseable {
                                   long slurmUserUid, JobVisibility visibility, InstantSource clock)
             throws InterruptedException {
         JobStore jobs = new JobStore(db);
+        UsageStore usage = new UsageStore(db, clock);
         RpcTable table = RpcTable.builder(EnvelopeType.DBD)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP,
                         call -> Pong.newBuilder().setServerTimeMs(clock.millis()).setServerVersion(VERSION).build())
                 .route(DbdRecordBatch.class, Permission.SLURM_USER, Execution.WORKER,
-                        new RecordHandler(jobs, new EventStore(db)))
+                        new RecordHandler(jobs, new EventStore(db), usage))
                 .route(DbdJobQuery.class, Permission.USER, Execution.WORKER, new JobQueryHandler(jobs, visibility))
+                .route(DbdUsageQuery.class, Permission.USER, Execution.WORKER, new UsageQueryHandler(usage))
                 .route(DbdAdminRequest.class, Permission.USER, Execution.WORKER,
                         new AdminHandler(new AdminStore(db, clock), slurmUserUid))
                 .build();

@@ -12,6 +12,7 @@ import io.jslurm.slurmdbd.records.JobQuery;
 import io.jslurm.slurmdbd.records.JobRecord;
 import io.jslurm.slurmdbd.records.JobState;
 import io.jslurm.slurmdbd.records.StepRecord;
+import io.jslurm.slurmdbd.storage.JobColumns;
 import io.jslurm.slurmdbd.storage.JobStore;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -48,7 +49,11 @@ final class JobQueryHandler implements RpcHandler<DbdJobQuery> {
             throw new RpcException(DbdErrors.INVALID_REQUEST, bad.getMessage());
         }
         try {
-            List<JobRecord> found = jobs.findJobs(query).stream().filter(alsoMatches).toList();
+            Set<String> unneeded = new HashSet<>(JobColumns.unneeded(q.getFieldsList()));
+            if (!q.getNodeList().isEmpty()) {
+                unneeded.remove("nodelist");
+            }
+            List<JobRecord> found = jobs.findJobs(query, unneeded).stream().filter(alsoMatches).toList();
             DbdJobQueryResponse.Builder response = DbdJobQueryResponse.newBuilder();
             for (JobRecord job : found) {
                 response.addJobs(AcctMessages.job(job));

@@ -12,9 +12,12 @@ import io.jslurm.slurmdbd.records.StepRecord;
 import io.jslurm.slurmdbd.storage.EventStore;
 import io.jslurm.slurmdbd.storage.EventStore.NodeEvent;
 import io.jslurm.slurmdbd.storage.JobStore;
+import io.jslurm.slurmdbd.usage.UsageStore;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,10 +32,12 @@ final class RecordHandler implements RpcHandler<DbdRecordBatch> {
 
     private final JobStore jobs;
     private final EventStore events;
+    private final UsageStore usage;
 
-    RecordHandler(JobStore jobs, EventStore events) {
+    RecordHandler(JobStore jobs, EventStore events, UsageStore usage) {
         this.jobs = jobs;
         this.events = events;
+        this.usage = usage;
     }
 
     @Override
@@ -52,6 +57,7 @@ final class RecordHandler implements RpcHandler<DbdRecordBatch> {
             jobs.upsertJobs(jobRecords);
             jobs.upsertSteps(stepRecords);
             events.record(nodeEvents);
+            rollUpAgain(jobRecords, nodeEvents);
         } catch (SQLException down) {
             log.warn("could not store {} jobs, {} steps, {} node events: {}", jobRecords.size(), stepRecords.size(),
                     nodeEvents.size(), down.getMessage());
@@ -59,6 +65,20 @@ final class RecordHandler implements RpcHandler<DbdRecordBatch> {
         }
         return DbdRecordBatchResponse.newBuilder().setJobsStored(jobRecords.size()).setStepsStored(stepRecords.size())
                 .setEventsStored(nodeEvents.size()).build();
+    }
+
+    /** Records about hours already rolled up (sent late, or a job that ran through them) change those hours. */
+    private void rollUpAgain(List<JobRecord> jobRecords, List<NodeEvent> nodeEvents) throws SQLException {
+        Map<String, Long> earliest = new HashMap<>();
+        for (JobRecord job : jobRecords) {
+            job.times().start().ifPresent(start -> earliest.merge(job.key().cluster(), start.getEpochSecond(), Math::min));
+        }
+        for (NodeEvent event : nodeEvents) {
+            earliest.merge(event.cluster(), event.start().getEpochSecond(), Math::min);
+        }
+        for (Map.Entry<String, Long> e : earliest.entrySet()) {
+            usage.invalidate(e.getKey(), e.getValue());
+        }
     }
 
     private static NodeEvent event(DbdNodeState m) {

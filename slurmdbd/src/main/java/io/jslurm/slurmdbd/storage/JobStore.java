@@ -71,8 +71,14 @@ public final class JobStore {
 
     /** Jobs matching the query, in submit order (then job id). */
     public List<JobRecord> findJobs(JobQuery query) throws SQLException {
+        return findJobs(query, Set.of());
+    }
+
+    /** As {@link #findJobs(JobQuery)}, with the long columns in {@code unneeded} ({@link JobColumns}) left empty. */
+    public List<JobRecord> findJobs(JobQuery query, Set<String> unneeded) throws SQLException {
         List<Object> params = new ArrayList<>();
-        String sql = "SELECT j.* FROM job_table j" + where(query, params) + " ORDER BY j.time_submit, j.id_job";
+        String sql = "SELECT " + JobColumns.selectList("j", unneeded) + " FROM job_table j" + where(query, params)
+                + " ORDER BY j.time_submit, j.id_job";
         return select(sql, params, JobTable::read);
     }
 
@@ -91,7 +97,7 @@ public final class JobStore {
     /** Reads one row. */
     @FunctionalInterface
     private interface RowReader<T> {
-        T read(ResultSet rs) throws SQLException;
+        T read(NamedRow row) throws SQLException;
     }
 
     private <T> List<T> select(String sql, List<Object> params, RowReader<T> reader) throws SQLException {
@@ -102,8 +108,9 @@ public final class JobStore {
             s.setFetchSize(10_000);
             List<T> rows = new ArrayList<>();
             try (ResultSet rs = s.executeQuery()) {
+                NamedRow row = NamedRow.of(rs);
                 while (rs.next()) {
-                    rows.add(reader.read(rs));
+                    rows.add(reader.read(row));
                 }
             }
             return rows;
@@ -154,8 +161,9 @@ public final class JobStore {
                             s.setLong(i + 2, chunk.get(i).jobId());
                         }
                         try (ResultSet rs = s.executeQuery()) {
+                            NamedRow row = NamedRow.of(rs);
                             while (rs.next()) {
-                                StepRecord step = StepTable.read(rs);
+                                StepRecord step = StepTable.read(row);
                                 // The id alone may also match another incarnation of the job.
                                 if (wanted.contains(step.job())) {
                                     steps.add(step);

@@ -10,7 +10,6 @@ import io.jslurm.slurmdbd.records.JobState;
 import io.jslurm.slurmdbd.records.JobTimes;
 import io.jslurm.slurmdbd.records.Owner;
 import io.jslurm.slurmdbd.storage.Upsert.Column;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Duration;
@@ -82,28 +81,28 @@ final class JobTable {
     private JobTable() {
     }
 
-    static JobRecord read(ResultSet rs) throws SQLException {
-        JobKey key = new JobKey(rs.getString("cluster"), rs.getLong("id_job"), Instant.ofEpochSecond(rs.getLong("time_submit")));
-        long arrayJobId = rs.getLong("id_array_job");
-        String pendingTasks = rs.getString("array_task_str");
+    static JobRecord read(NamedRow row) throws SQLException {
+        JobKey key = new JobKey(row.getString("cluster"), row.getLong("id_job"), Instant.ofEpochSecond(row.getLong("time_submit")));
+        long arrayJobId = row.getLong("id_array_job");
+        String pendingTasks = row.getString("array_task_str");
         Optional<ArrayIds> array = arrayJobId == 0 ? Optional.empty()
-                : Optional.of(new ArrayIds(arrayJobId, Sql.optionalLong(rs, "id_array_task"), pendingTasks == null ? "" : pendingTasks));
-        JobResources resources = new JobResources(rs.getString("tres_req"), rs.getString("tres_alloc"),
-                Sql.optionalLong(rs, "mem_req_mb"), rs.getBoolean("mem_req_per_cpu"), rs.getString("nodelist"),
-                rs.getInt("nodes_alloc"), rs.getInt("cpus_req"), rs.getInt("cpus_alloc"));
-        OptionalLong limit = Sql.optionalLong(rs, "timelimit_min");
-        JobTimes times = new JobTimes(Sql.seconds(rs, "time_eligible"), Sql.seconds(rs, "time_start"), Sql.seconds(rs, "time_end"),
-                Duration.ofSeconds(rs.getLong("time_suspended")),
+                : Optional.of(new ArrayIds(arrayJobId, row.optionalLong("id_array_task"), pendingTasks == null ? "" : pendingTasks));
+        JobResources resources = new JobResources(row.getString("tres_req"), row.getString("tres_alloc"),
+                row.optionalLong("mem_req_mb"), row.getBoolean("mem_req_per_cpu"), row.getString("nodelist"),
+                row.getInt("nodes_alloc"), row.getInt("cpus_req"), row.getInt("cpus_alloc"));
+        OptionalLong limit = row.optionalLong("timelimit_min");
+        JobTimes times = new JobTimes(row.seconds("time_eligible"), row.seconds("time_start"), row.seconds("time_end"),
+                Duration.ofSeconds(row.getLong("time_suspended")),
                 limit.isPresent() ? Optional.of(Duration.ofMinutes(limit.getAsLong())) : Optional.empty());
-        return new JobRecord(key, array, rs.getString("job_name"),
-                new Owner(rs.getString("user_name"), rs.getLong("id_user"), rs.getString("group_name"), rs.getLong("id_group")),
-                rs.getString("account"), rs.getString("partition_name"), rs.getString("qos"),
-                JobState.valueOf(rs.getString("state")), Sql.optionalLong(rs, "kill_requid"), rs.getString("state_reason"),
-                new ExitCode(rs.getInt("exit_code"), rs.getInt("exit_signal")),
-                new ExitCode(rs.getInt("derived_exit_code"), rs.getInt("derived_exit_signal")),
-                rs.getLong("priority"), resources, times,
-                new JobIo(rs.getString("work_dir"), rs.getString("std_in"), rs.getString("std_out"), rs.getString("std_err")),
-                rs.getString("job_comment"), rs.getString("submit_line"), rs.getInt("restart_cnt"),
-                Instant.ofEpochMilli(rs.getLong("rec_time_ms")));
+        return new JobRecord(key, array, row.getString("job_name"),
+                new Owner(row.getString("user_name"), row.getLong("id_user"), row.getString("group_name"), row.getLong("id_group")),
+                row.getString("account"), row.getString("partition_name"), row.getString("qos"),
+                JobState.valueOf(row.getString("state")), row.optionalLong("kill_requid"), row.getString("state_reason"),
+                new ExitCode(row.getInt("exit_code"), row.getInt("exit_signal")),
+                new ExitCode(row.getInt("derived_exit_code"), row.getInt("derived_exit_signal")),
+                row.getLong("priority"), resources, times,
+                new JobIo(row.getString("work_dir"), row.getString("std_in"), row.getString("std_out"), row.getString("std_err")),
+                row.getString("job_comment"), row.getString("submit_line"), row.getInt("restart_cnt"),
+                Instant.ofEpochMilli(row.getLong("rec_time_ms")));
     }
 }

@@ -7,7 +7,6 @@ import io.jslurm.slurmdbd.records.StepId;
 import io.jslurm.slurmdbd.records.StepRecord;
 import io.jslurm.slurmdbd.records.StepUsage;
 import io.jslurm.slurmdbd.storage.Upsert.Column;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,18 +52,18 @@ final class StepTable {
     private StepTable() {
     }
 
-    static StepRecord read(ResultSet rs) throws SQLException {
-        JobKey job = new JobKey(rs.getString("cluster"), rs.getLong("id_job"), Instant.ofEpochSecond(rs.getLong("job_time_submit")));
-        StepUsage usage = new StepUsage(Duration.of(rs.getLong("user_cpu_usec"), ChronoUnit.MICROS),
-                Duration.of(rs.getLong("sys_cpu_usec"), ChronoUnit.MICROS), rs.getLong("max_rss"), rs.getLong("ave_rss"),
-                rs.getLong("max_vmsize"), rs.getLong("disk_read"), rs.getLong("disk_write"),
-                rs.getString("tres_usage_in_max"), rs.getString("tres_usage_in_ave"), rs.getString("tres_usage_in_tot"),
-                rs.getString("tres_usage_out_max"), rs.getString("tres_usage_out_tot"));
-        return new StepRecord(job, new StepId(rs.getInt("id_step")), rs.getString("step_name"),
-                JobState.valueOf(rs.getString("state")), new ExitCode(rs.getInt("exit_code"), rs.getInt("exit_signal")),
-                rs.getString("nodelist"), rs.getInt("nodes_alloc"), rs.getInt("task_cnt"), rs.getString("tres_alloc"),
-                Sql.seconds(rs, "time_start"), Sql.seconds(rs, "time_end"), usage,
-                Instant.ofEpochMilli(rs.getLong("rec_time_ms")));
+    static StepRecord read(NamedRow row) throws SQLException {
+        JobKey job = new JobKey(row.getString("cluster"), row.getLong("id_job"), Instant.ofEpochSecond(row.getLong("job_time_submit")));
+        StepUsage usage = new StepUsage(Duration.of(row.getLong("user_cpu_usec"), ChronoUnit.MICROS),
+                Duration.of(row.getLong("sys_cpu_usec"), ChronoUnit.MICROS), row.getLong("max_rss"), row.getLong("ave_rss"),
+                row.getLong("max_vmsize"), row.getLong("disk_read"), row.getLong("disk_write"),
+                row.getString("tres_usage_in_max"), row.getString("tres_usage_in_ave"), row.getString("tres_usage_in_tot"),
+                row.getString("tres_usage_out_max"), row.getString("tres_usage_out_tot"));
+        return new StepRecord(job, new StepId(row.getInt("id_step")), row.getString("step_name"),
+                JobState.valueOf(row.getString("state")), new ExitCode(row.getInt("exit_code"), row.getInt("exit_signal")),
+                row.getString("nodelist"), row.getInt("nodes_alloc"), row.getInt("task_cnt"), row.getString("tres_alloc"),
+                row.seconds("time_start"), row.seconds("time_end"), usage,
+                Instant.ofEpochMilli(row.getLong("rec_time_ms")));
     }
 
     private static long micros(Duration d) {

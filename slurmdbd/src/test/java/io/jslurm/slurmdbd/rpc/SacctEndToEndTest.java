@@ -111,6 +111,32 @@ class SacctEndToEndTest {
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
+    @Test
+    void sreportOverTheSameDay() throws Exception {
+        long day = AcctSamples.T0;
+        io.jslurm.protocol.proto.DbdUsageQuery query = io.jslurm.protocol.proto.DbdUsageQuery.newBuilder()
+                .setCluster("day").setWindowStart(day).setWindowEnd(day + 86_400).build();
+        double[] seconds = new double[2];
+        io.jslurm.protocol.proto.DbdUsageResponse answer = null;
+        try (RpcClient<DbdMessage> client = dbd.client(0)) {
+            for (int round = 0; round < 2; round++) {
+                long started = System.nanoTime();
+                answer = client.call(query, io.jslurm.protocol.proto.DbdUsageResponse.class);
+                seconds[round] = (System.nanoTime() - started) / 1e9;
+            }
+        }
+        // Job n ran on 8 CPUs from T0 + n + 60 for an hour (AcctSamples); what of that lies inside the day.
+        long expected = 0;
+        for (long id = 1; id <= JOBS; id++) {
+            long start = day + id + 60;
+            expected += 8 * Math.max(0, Math.min(start + 3_600, day + 86_400) - Math.max(start, day));
+        }
+        // No capacity event was sent, so all of it is beyond the (zero) capacity.
+        assertThat(answer.getAllocatedSecs() + answer.getOverCommittedSecs()).isEqualTo(expected);
+        System.out.printf("FIGURE sreport cluster utilization over a day of %,d jobs: first query (rolls up the"
+                + " hours) %.2f s, second %.2f s%n", JOBS, seconds[0], seconds[1]);
+    }
+
     /**
      * CPU used so far by this JVM (slurmdbd and sacct both run in it) and by mariadbd: on a machine
      * shared with other work, wall time says more about the neighbours than about sacct.

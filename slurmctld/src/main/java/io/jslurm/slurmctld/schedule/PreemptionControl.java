@@ -1,0 +1,133 @@
+package io.jslurm.slurmctld.schedule;
+
+import io.jslurm.sched.model.RunningJob;
+import io.jslurm.sched.plan.Plan;
+import io.jslurm.sched.plan.Preemption;
+import io.jslurm.sched.plan.Victim;
+import io.jslurm.sched.preempt.PreemptInput;
+import io.jslurm.sched.preempt.PreemptMode;
+import io.jslurm.sched.preempt.PreemptParams;
+import io.jslurm.slurmctld.config.ClusterConfig;
+import io.jslurm.slurmctld.job.Job;
+import io.jslurm.slurmctld.job.JobState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Carries out the preemptions of a plan. A victim with no GraceTime ends at once (PREEMPTED, or requeued); one with
+ * GraceTime gets SIGCONT and SIGTERM, keeps its resources and stays RUNNING until the grace time is over, when it
+ * ends the same way. Jobs inside their grace time are reported to the scheduler as ending, so it waits for them
+ * instead of preempting more. Used by the scheduling thread only.
+ */
+final class PreemptionControl {
+
+    private static final Logger log = LoggerFactory.getLogger(PreemptionControl.class);
+    private static final int SIGCONT = 18;
+    private static final int SIGTERM = 15;
+
+    private record Ending(Instant deadline, PreemptMode mode) {
+    }
+
+    private final JobControl control;
+    private final Supplier<ClusterConfig> config;
+    private final QosPreemptSource qos;
+    private final Map<Long, Ending> ending = new ConcurrentHashMap<>();
+
+    PreemptionControl(JobControl control, Supplier<ClusterConfig> config, QosPreemptSource qos) {
+        this.control = Objects.requireNonNull(control, "control");
+        this.config = Objects.requireNonNull(config, "config");
+        this.qos = Objects.requireNonNull(qos, "qos");
+    }
+
+    /** The preemption input of a pass over these pending and running jobs. */
+    PreemptInput input(ClusterConfig cfg, List<Long> pending, List<RunningJob> running) {
+        PreemptParams params = PreemptSettings.of(cfg.slurm(), qos.qos());
+        if (!params.enabled()) {
+            return PreemptInput.NONE;
+        }
+        Map<Long, String> jobQos = new HashMap<>();
+        Map<Long, Long> priorities = new HashMap<>();
+        for (long id : pending) {
+            control.store().get(id).filter(job -> !job.spec().qos().isBlank())
+                    .ifPresent(job -> jobQos.put(id, job.spec().qos()));
+        }
+        for (RunningJob run : running) {
+            control.store().get(run.jobId()).ifPresent(job -> {
+                if (!job.spec().qos().isBlank()) {
+                    jobQos.put(run.jobId(), job.spec().qos());
+                }
+                priorities.put(run.jobId(), SchedulingLoop.priority(job));
+            });
+        }
+        ending.keySet().retainAll(running.stream().map(RunningJob::jobId).toList());
+        return new PreemptInput(params, jobQos, priorities, ending.keySet());
+    }
+
+    /** Preempts the plan's victims; runs before the plan's starts are committed. */
+    void apply(Plan plan, Instant now) {
+        for (Preemption preemption : plan.preemptions()) {
+            for (Victim victim : preemption.victims()) {
+                try {
+                    preempt(victim, preemption.preemptorId(), now);
+                } catch (RuntimeException e) {
+                    log.warn("preempt: JobId={} not preempted for JobId={}: {}", victim.jobId(),
+                            preemption.preemptorId(), e.getMessage());
+                }
+            }
+        }
+    }
+
+    private void preempt(Victim victim, long preemptor, Instant now) {
+        Optional<Job> job = control.store().get(victim.jobId());
+        if (job.isEmpty() || job.get().state() != JobState.RUNNING || ending.containsKey(victim.jobId())) {
+            return;
+        }
+        if (victim.mode() == PreemptMode.SUSPEND) {
+            control.suspendForPreemption(victim.jobId(), preemptor);
+            return;
+        }
+        Duration grace = config.get().partition(job.get().spec().partition())
+                .map(p -> p.graceTime()).orElse(Duration.ZERO);
+        log.info("preempt: JobId={} preempted by JobId={} ({}, GraceTime={}s)", job.get().displayId(), preemptor,
+                victim.mode(), grace.toSeconds());
+        if (grace.isZero()) {
+            end(victim.jobId(), victim.mode());
+            return;
+        }
+        ending.put(victim.jobId(), new Ending(now.plus(grace), victim.mode()));
+        control.cancel(victim.jobId(), SIGCONT, false, true);
+        control.cancel(victim.jobId(), SIGTERM, false, true);
+    }
+
+    /** Ends the victims whose grace time is over. */
+    void expire(Instant now) {
+        for (var entry : Map.copyOf(ending).entrySet()) {
+            if (!entry.getValue().deadline().isAfter(now)) {
+                ending.remove(entry.getKey());
+                try {
+                    end(entry.getKey(), entry.getValue().mode());
+                } catch (RuntimeException e) {
+                    log.warn("preempt: JobId={} could not be ended after its grace time: {}", entry.getKey(),
+                            e.getMessage());
+                }
+            }
+        }
+    }
+
+    private void end(long jobId, PreemptMode mode) {
+        if (mode == PreemptMode.REQUEUE) {
+            control.requeuePreempted(jobId);
+        } else {
+            control.endPreempted(jobId);
+        }
+    }
+}
