@@ -43,8 +43,20 @@ public final class Cluster implements AutoCloseable {
         this.stopOnExit = new Thread(this::down, "stop-cluster-" + dir.getFileName());
     }
 
-    /** What a cluster is made of. */
-    public record Shape(int nodes, int gpusPerNode, boolean accounting) {
+    /**
+     * What a cluster is made of.
+     *
+     * @param confLines extra slurm.conf lines (slurm-local up --conf-line); PartitionName lines replace the
+     *                  default partition
+     */
+    public record Shape(int nodes, int gpusPerNode, boolean accounting, List<String> confLines) {
+        public Shape {
+            confLines = List.copyOf(confLines);
+        }
+
+        public Shape(int nodes, int gpusPerNode, boolean accounting) {
+            this(nodes, gpusPerNode, accounting, List.of());
+        }
     }
 
     /** Starts a cluster named after the test class; on any failure to start, what did start is stopped. */
@@ -59,6 +71,10 @@ public final class Cluster implements AutoCloseable {
                 Integer.toString(shape.nodes()), "--gpus-per-node", Integer.toString(shape.gpusPerNode())));
         if (!shape.accounting()) {
             args.add("--no-accounting");
+        }
+        for (String line : shape.confLines()) {
+            args.add("--conf-line");
+            args.add(line);
         }
         Distribution.Result up = cluster.localCommand(args);
         if (up.exitCode() != 0) {

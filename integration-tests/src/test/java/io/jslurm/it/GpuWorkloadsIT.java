@@ -268,8 +268,6 @@ class GpuWorkloadsIT {
     }
 
     @Test
-    @Disabled("needs the credential service: no daemon serves AuthInfo socket= (/run/slurm/credential.socket) yet, so a"
-            + " user who cannot read slurm.key cannot authenticate to the controller at all")
     void anotherUserCannotCancelSomeoneElsesJob() throws Exception {
         String user = TestUsers.ensure("jslurmit");
         long job = cluster().submit("--wrap", "sleep 300");

@@ -21,6 +21,28 @@ final class TestUsers {
         return name;
     }
 
+    /** A test user who is also a member of {@code group} (created when missing), for AllowGroups scenarios. */
+    static String ensureInGroup(String name, String group) throws IOException, InterruptedException {
+        if (new ProcessBuilder("getent", "group", group).start().waitFor() != 0
+                && new ProcessBuilder("groupadd", group).inheritIO().start().waitFor() != 0) {
+            throw new IllegalStateException("cannot create test group " + group + " (needs root)");
+        }
+        ensure(name);
+        if (new ProcessBuilder("usermod", "-aG", group, name).inheritIO().start().waitFor() != 0) {
+            throw new IllegalStateException("cannot add " + name + " to group " + group);
+        }
+        return name;
+    }
+
+    /** Runs any program as {@code user} from the cluster's work directory. */
+    static Distribution.Result runAsProgram(Cluster cluster, String user, String program, String... args)
+            throws IOException, InterruptedException {
+        List<String> argv = new ArrayList<>(List.of("setpriv", "--reuid=" + user, "--regid=" + user, "--init-groups",
+                program));
+        argv.addAll(List.of(args));
+        return Distribution.fromBuild().runArgv(cluster.workDir(), cluster.environment(), argv, 60);
+    }
+
     /** Runs a command of the distribution as {@code user}, with the cluster's environment. */
     static Distribution.Result runAs(Cluster cluster, String user, String command, String... args)
             throws IOException, InterruptedException {

@@ -3,7 +3,11 @@ package io.jslurm.slurmctld;
 import io.jslurm.common.Version;
 import io.jslurm.conf.ConfException;
 import io.jslurm.conf.slurm.AuthPlugin;
+import io.jslurm.protocol.auth.AuthInfo;
+import io.jslurm.protocol.auth.AuthMethods;
+import io.jslurm.protocol.auth.CredentialService;
 import io.jslurm.protocol.auth.GetentUserDirectory;
+import io.jslurm.protocol.auth.LocalHost;
 import io.jslurm.protocol.auth.SlurmKey;
 import io.jslurm.slurmctld.config.ClusterConfig;
 import io.jslurm.slurmctld.rpc.UserGroups;
@@ -18,6 +22,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -83,12 +88,16 @@ public final class SlurmctldMain {
                     new InetSocketAddress(slurm.slurmctldPort().first()), slurmUser, slurmdUser, UserGroups.system(),
                     Duration.ofSeconds(2), true);
             Controller controller = startController(config, key, clock, controllerOptions, options, log);
+            // The controller's host is often a login node without slurmd: its users need credentials too.
+            Optional<CredentialService> credentialService = AuthMethods.credentialService(slurm, key, clock,
+                    AuthInfo.of(slurm, slurmConf).credentialSocket(), LocalHost.name());
             Path pidFile = slurm.paths().slurmctldPidFile();
             writePid(pidFile, log);
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 log.info("Terminate signal (SIGINT or SIGTERM) received");
                 controller.close();
+                credentialService.ifPresent(CredentialService::close);
                 try {
                     Files.deleteIfExists(pidFile);
                 } catch (IOException e) {
@@ -106,6 +115,7 @@ public final class SlurmctldMain {
             return 1;
         }
     }
+
 
     private static long uid(GetentUserDirectory users, String name) throws IOException {
         if (name.equals("root")) {

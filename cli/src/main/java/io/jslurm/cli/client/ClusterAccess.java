@@ -2,13 +2,17 @@ package io.jslurm.cli.client;
 
 import io.jslurm.conf.ConfException;
 import io.jslurm.conf.ConfLoader;
-import io.jslurm.conf.parse.ConfPair;
 import io.jslurm.conf.slurm.ControllerHost;
 import io.jslurm.conf.slurm.PortRange;
 import io.jslurm.conf.slurm.SlurmConfig;
+import io.jslurm.protocol.auth.AuthInfo;
+import io.jslurm.protocol.auth.AuthMethods;
+import io.jslurm.protocol.auth.CredentialSource;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,7 +29,7 @@ public record ClusterAccess(String clusterName, List<InetSocketAddress> controll
         Path credentialSocket, SlurmConfig config) {
 
     public static final String DEFAULT_CONF = "/etc/slurm/slurm.conf";
-    public static final Path DEFAULT_CREDENTIAL_SOCKET = Path.of("/run/slurm/credential.socket");
+    public static final Path DEFAULT_CREDENTIAL_SOCKET = AuthInfo.DEFAULT_SOCKET;
 
     public ClusterAccess {
         Objects.requireNonNull(clusterName, "clusterName is null");
@@ -44,17 +48,14 @@ public record ClusterAccess(String clusterName, List<InetSocketAddress> controll
     }
 
     public static ClusterAccess of(SlurmConfig config, Path confFile) {
-        Path dir = confFile.toAbsolutePath().getParent();
-        ConfPair authPair = config.settings().get("AuthInfo");
-        String authInfo = authPair == null ? "" : authPair.value();
-        Path keyFile = option(authInfo, "keyfile").map(Path::of).orElse(dir.resolve("slurm.key"));
-        Path socket = option(authInfo, "socket").map(Path::of).orElse(DEFAULT_CREDENTIAL_SOCKET);
+        AuthInfo auth = AuthInfo.of(config, confFile);
         List<InetSocketAddress> controllers = config.controllers().stream()
                 .map(ControllerHost::connectTo)
                 .map(host -> InetSocketAddress.createUnresolved(host, port(config.slurmctldPort())))
                 .toList();
         Duration timeout = config.timers().messageTimeout();
-        return new ClusterAccess(config.clusterName(), controllers, timeout, keyFile, socket, config);
+        return new ClusterAccess(config.clusterName(), controllers, timeout, auth.keyFile(), auth.credentialSocket(),
+                config);
     }
 
     /** A port of the controller's range, picked at random as Slurm's commands do to spread the load. */
@@ -68,14 +69,11 @@ public record ClusterAccess(String clusterName, List<InetSocketAddress> controll
                 config);
     }
 
-    /** The value of {@code name=value} in a comma-separated {@code AuthInfo} list. */
-    private static java.util.Optional<String> option(String list, String name) {
-        for (String item : list.split(",")) {
-            int equals = item.indexOf('=');
-            if (equals > 0 && item.substring(0, equals).strip().equalsIgnoreCase(name)) {
-                return java.util.Optional.of(item.substring(equals + 1).strip());
-            }
-        }
-        return java.util.Optional.empty();
+    /**
+     * Credentials for the user running the command, as AuthType says: under auth/slurm signed here
+     * when this user can read slurm.key (root, SlurmUser), else from the host's credential service.
+     */
+    public CredentialSource credentials() throws IOException {
+        return AuthMethods.forCurrentUser(config, keyFile, credentialSocket, InstantSource.system());
     }
 }

@@ -2,7 +2,6 @@ package io.jslurm.cli.client;
 
 import com.google.protobuf.Message;
 import io.jslurm.protocol.RpcException;
-import io.jslurm.protocol.auth.AuthMethods;
 import io.jslurm.protocol.auth.CredentialSource;
 import io.jslurm.protocol.client.RpcClient;
 import io.jslurm.protocol.proto.ClientMessage;
@@ -10,7 +9,6 @@ import io.jslurm.protocol.wire.EnvelopeType;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
-import java.time.InstantSource;
 
 /**
  * The controller over the wire. Connects on first use, to the primary and then each backup in order,
@@ -47,8 +45,7 @@ public final class RemoteController implements Controller {
         }
         CredentialSource credentials;
         try {
-            credentials = AuthMethods.forCurrentUser(access.config(), access.keyFile(), access.credentialSocket(),
-                    InstantSource.system());
+            credentials = access.credentials();
         } catch (IOException | RuntimeException unsigned) {
             throw new ControllerException(6003, unsigned.getMessage());
         }

@@ -10,9 +10,10 @@ import java.util.Objects;
  * @param user        SlurmUser: the user who runs the daemons (jobs run as whoever submits them)
  * @param host        this host's name, as slurmd -C reports it
  * @param storagePort the embedded MariaDB's port (slurmdbd starts it; no StorageHost means embedded)
+ * @param extraLines  slurm-local up --conf-line: appended; PartitionName lines replace the default partition
  */
 record LocalConfig(LocalLayout layout, String user, String host, NodeShape shape, int controllerPort, int dbdPort,
-                   int storagePort, boolean accounting, List<LocalNode> nodes) {
+                   int storagePort, boolean accounting, List<LocalNode> nodes, List<String> extraLines) {
 
     static final String CLUSTER_NAME = "local";
     static final String PARTITION = "debug";
@@ -26,6 +27,12 @@ record LocalConfig(LocalLayout layout, String user, String host, NodeShape shape
         if (nodes.isEmpty()) {
             throw new IllegalArgumentException("a cluster needs a node");
         }
+        extraLines = List.copyOf(extraLines);
+    }
+
+    LocalConfig(LocalLayout layout, String user, String host, NodeShape shape, int controllerPort, int dbdPort,
+                int storagePort, boolean accounting, List<LocalNode> nodes) {
+        this(layout, user, host, shape, controllerPort, dbdPort, storagePort, accounting, nodes, List.of());
     }
 
     boolean hasGpus() {
@@ -41,6 +48,8 @@ record LocalConfig(LocalLayout layout, String user, String host, NodeShape shape
                 .append("SlurmctldPort=").append(controllerPort).append('\n')
                 .append("SlurmUser=").append(user).append('\n')
                 .append("AuthType=auth/slurm\n")
+                // Users who cannot read slurm.key get credentials from the daemons here, not in /run.
+                .append("AuthInfo=socket=").append(layout.credentialSocket()).append('\n')
                 .append("StateSaveLocation=").append(layout.state()).append('\n')
                 .append("SlurmdSpoolDir=").append(layout.spool().resolve("%n")).append('\n')
                 .append("SlurmctldLogFile=").append(layout.logFile("slurmctld")).append('\n')
@@ -74,7 +83,10 @@ record LocalConfig(LocalLayout layout, String user, String host, NodeShape shape
             }
             conf.append(" State=UNKNOWN\n");
         }
-        conf.append("PartitionName=").append(PARTITION).append(" Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n");
+        if (extraLines.stream().noneMatch(line -> line.regionMatches(true, 0, "PartitionName=", 0, 14))) {
+            conf.append("PartitionName=").append(PARTITION).append(" Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n");
+        }
+        extraLines.forEach(line -> conf.append(line).append('\n'));
         return conf.toString();
     }
 

@@ -51,6 +51,11 @@ record LocalLayout(Path dir) {
         return dir.resolve("run");
     }
 
+    /** Where the daemons sign credentials for users who cannot read the key (AuthInfo=socket=). */
+    Path credentialSocket() {
+        return run().resolve("credential.socket");
+    }
+
     /** Stand-in GPU device files. */
     Path dev() {
         return dir.resolve("dev");

@@ -1,6 +1,7 @@
 package io.jslurm.cli.local;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -13,13 +14,16 @@ import java.util.OptionalInt;
  * @param nodes        absent: one node, or what DIR's configuration already says
  * @param gpusPerNode  absent: none, or what DIR's configuration already says
  * @param accounting   false with --no-accounting: no slurmdbd (and no embedded MariaDB) is configured
+ * @param confLines    --conf-line values, in order: extra slurm.conf lines for a new configuration
  */
-record LocalOptions(Action action, Path dir, OptionalInt nodes, OptionalInt gpusPerNode, boolean accounting) {
+record LocalOptions(Action action, Path dir, OptionalInt nodes, OptionalInt gpusPerNode, boolean accounting,
+                    List<String> confLines) {
 
     enum Action { UP, STATUS, DOWN, HELP }
 
     static final String USAGE = """
             Usage: slurm-local up|status|down [--dir DIR] [--nodes N] [--gpus-per-node G] [--no-accounting]
+                                [--conf-line LINE]...
               up       write a configuration for this machine under DIR (first time only), start slurmdbd,
                        slurmctld and one slurmd per node, wait until the nodes are idle; the last two lines
                        printed are export commands: eval "$(slurm-local up)"
@@ -30,6 +34,8 @@ record LocalOptions(Action action, Path dir, OptionalInt nodes, OptionalInt gpus
               --nodes N             N slurmd on this host, node1..nodeN, each with its own port (default 1)
               --gpus-per-node G     G stand-in GPUs per node: device files under DIR/dev, no real GPU needed
               --no-accounting       no slurmdbd: sacct has nothing to read, but start-up is faster
+              --conf-line LINE      a line added to the new slurm.conf (repeatable); PartitionName lines
+                                    replace the default partition 'debug' (Nodes=ALL names node1..nodeN)
             """;
 
     LocalOptions {
@@ -37,6 +43,7 @@ record LocalOptions(Action action, Path dir, OptionalInt nodes, OptionalInt gpus
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(nodes, "nodes");
         Objects.requireNonNull(gpusPerNode, "gpusPerNode");
+        confLines = List.copyOf(confLines);
     }
 
     static LocalOptions parse(List<String> args, Map<String, String> environment) {
@@ -45,6 +52,7 @@ record LocalOptions(Action action, Path dir, OptionalInt nodes, OptionalInt gpus
         OptionalInt nodes = OptionalInt.empty();
         OptionalInt gpus = OptionalInt.empty();
         boolean accounting = true;
+        List<String> confLines = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
@@ -70,6 +78,15 @@ record LocalOptions(Action action, Path dir, OptionalInt nodes, OptionalInt gpus
                     i += arg.contains("=") ? 0 : 1;
                 }
                 case "--no-accounting" -> accounting = false;
+                case "--conf-line" -> {
+                    String line = value(args, i, arg);
+                    i += arg.contains("=") ? 0 : 1;
+                    if (line.contains("\n") || line.isBlank()) {
+                        throw new IllegalArgumentException("--conf-line takes one non-empty slurm.conf line, got '"
+                                + line + "'");
+                    }
+                    confLines.add(line.strip());
+                }
                 default -> throw new IllegalArgumentException("unrecognized argument '" + arg + "'");
             }
         }
@@ -77,7 +94,7 @@ record LocalOptions(Action action, Path dir, OptionalInt nodes, OptionalInt gpus
             throw new IllegalArgumentException("say up, status or down");
         }
         return new LocalOptions(action, dir != null ? dir.toAbsolutePath() : defaultDir(environment), nodes, gpus,
-                accounting);
+                accounting, confLines);
     }
 
     /** XDG's data home, as other per-user tools keep their state. */

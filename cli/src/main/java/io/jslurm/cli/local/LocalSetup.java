@@ -23,8 +23,8 @@ final class LocalSetup {
         this.layout = layout;
     }
 
-    LocalConfig write(int nodeCount, int gpusPerNode, boolean accounting, String user, boolean root)
-            throws IOException, InterruptedException {
+    LocalConfig write(int nodeCount, int gpusPerNode, boolean accounting, String user, boolean root,
+                      List<String> extraLines) throws IOException, InterruptedException {
         NodeShape shape = NodeShape.parse(slurmdC());
         if ((long) nodeCount * gpusPerNode > LocalNode.NVIDIA_MINORS) {
             throw new IllegalArgumentException(nodeCount + " nodes of " + gpusPerNode + " GPUs need more than "
@@ -36,7 +36,7 @@ final class LocalSetup {
             nodes.add(new LocalNode("node" + (i + 1), ports[3 + i], gpusPerNode, i * gpusPerNode));
         }
         LocalConfig config = new LocalConfig(layout, user, shape.hostName(), shape, ports[0], ports[1], ports[2],
-                accounting, nodes);
+                accounting, nodes, extraLines);
         for (Path dir : List.of(layout.etc(), layout.state(), layout.spool(), layout.log(), layout.run())) {
             Files.createDirectories(dir);
         }

@@ -101,11 +101,15 @@ public final class SlurmLocal {
         boolean root = self.getUid() == 0;
         if (!Files.exists(layout.slurmConf())) {
             LocalConfig written = new LocalSetup(home, layout).write(options.nodes().orElse(1),
-                    options.gpusPerNode().orElse(0), options.accounting(), self.getUsername(), root);
+                    options.gpusPerNode().orElse(0), options.accounting(), self.getUsername(), root,
+                    options.confLines());
             err.println("slurm-local: wrote a configuration for " + written.nodes().size() + " node(s) of "
                     + written.shape().cpus() + " CPUs and " + written.shape().schedulableMemoryMb() + " MB"
                     + (written.hasGpus() ? ", " + written.nodes().get(0).gpus() + " stand-in GPU(s) each" : "")
                     + " in " + layout.etc());
+        } else if (!options.confLines().isEmpty()) {
+            err.println("slurm-local: warning: --conf-line ignored: " + layout.slurmConf()
+                    + " already exists (edit it, then run down and up)");
         }
         LocalCluster cluster = load(layout);
         refuseChanges(options, cluster);

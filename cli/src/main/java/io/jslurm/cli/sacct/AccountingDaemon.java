@@ -6,14 +6,12 @@ import io.jslurm.cli.client.ControllerException;
 import io.jslurm.conf.ConfException;
 import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.auth.CredentialSource;
-import io.jslurm.protocol.auth.CredentialSources;
 import io.jslurm.protocol.client.RpcClient;
 import io.jslurm.protocol.proto.DbdMessage;
 import io.jslurm.protocol.wire.EnvelopeType;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.time.InstantSource;
 import java.util.Map;
 
 /**
@@ -72,8 +70,7 @@ public interface AccountingDaemon {
                         var accounting = cluster.config().accounting();
                         String host = accounting.host().orElseGet(() -> cluster.controllers().isEmpty() ? "localhost"
                                 : cluster.controllers().get(0).getHostString());
-                        CredentialSource credentials = CredentialSources.forCurrentUser(cluster.keyFile(),
-                                cluster.credentialSocket(), InstantSource.system());
+                        CredentialSource credentials = cluster.credentials();
                         daemon = at(new InetSocketAddress(host, accounting.port()), cluster.timeout(), credentials,
                                 cluster.clusterName());
                     } catch (ConfException unreadable) {

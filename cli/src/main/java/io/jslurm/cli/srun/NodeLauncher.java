@@ -3,7 +3,6 @@ package io.jslurm.cli.srun;
 import io.jslurm.cli.client.ClusterAccess;
 import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.auth.CredentialSource;
-import io.jslurm.protocol.auth.CredentialSources;
 import io.jslurm.protocol.client.RpcClient;
 import io.jslurm.protocol.proto.Ack;
 import io.jslurm.protocol.proto.LaunchTasks;
@@ -12,7 +11,6 @@ import io.jslurm.protocol.proto.StepNode;
 import io.jslurm.protocol.wire.EnvelopeType;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.time.InstantSource;
 
 /** Hands a step's launch to one node's slurmd. */
 @FunctionalInterface
@@ -23,8 +21,7 @@ public interface NodeLauncher {
 
     /** Over the wire, signed as the user running srun. */
     static NodeLauncher remote(ClusterAccess access) throws IOException {
-        CredentialSource credentials = CredentialSources.forCurrentUser(access.keyFile(), access.credentialSocket(),
-                InstantSource.system());
+        CredentialSource credentials = access.credentials();
         return (node, request) -> {
             InetSocketAddress address = new InetSocketAddress(node.getAddress(), node.getPort());
             try (RpcClient<NodeMessage> client = RpcClient.connect(EnvelopeType.NODE, address, access.timeout(),

@@ -69,6 +69,38 @@ class LocalConfigTest {
     }
 
     @Test
+    void usersGetCredentialsFromASocketInsideTheClusterDirectory(@TempDir Path dir) throws Exception {
+        LocalLayout layout = new LocalLayout(dir);
+        LocalConfig config = new LocalConfig(layout, "alice", "vm", NodeShape.parse(SLURMD_C), 1, 2, 3, false,
+                List.of(new LocalNode("node1", 4, 0, 0)));
+        Files.createDirectories(layout.etc());
+        Files.writeString(layout.slurmConf(), config.slurmConf());
+
+        var slurm = ConfLoader.fromFileSystem().load(layout.slurmConf()).slurm();
+
+        assertThat(io.jslurm.protocol.auth.AuthInfo.of(slurm, layout.slurmConf()).credentialSocket())
+                .isEqualTo(dir.resolve("run/credential.socket"));
+    }
+
+    @Test
+    void extraPartitionLinesReplaceTheDefaultPartition(@TempDir Path dir) throws Exception {
+        LocalLayout layout = new LocalLayout(dir);
+        LocalConfig config = new LocalConfig(layout, "alice", "vm", NodeShape.parse(SLURMD_C), 1, 2, 3, false,
+                List.of(new LocalNode("node1", 4, 0, 0), new LocalNode("node2", 5, 0, 0)), List.of(
+                        "PartitionName=train Nodes=node1 Default=YES MaxTime=72:00:00 State=UP",
+                        "PartitionName=train-priority Nodes=node2 MaxTime=7-00:00:00 AllowGroups=ml-team State=UP",
+                        "EnforcePartLimits=NO"));
+        Files.createDirectories(layout.etc());
+        Files.writeString(layout.slurmConf(), config.slurmConf());
+
+        var slurm = ConfLoader.fromFileSystem().load(layout.slurmConf()).slurm();
+
+        assertThat(slurm.partitions()).extracting(p -> p.name()).containsExactly("train", "train-priority");
+        assertThat(slurm.partitions().get(1).allowGroups()).containsExactly("ml-team");
+        assertThat(config.slurmConf()).doesNotContain("PartitionName=debug").contains("EnforcePartLimits=NO\n");
+    }
+
+    @Test
     void stubGpuMinorsStayBelowNvidiactl() {
         assertThatThrownBy(() -> new LocalNode("node32", 4, 8, 250)).hasMessageContaining("GPU minors");
     }

@@ -41,6 +41,16 @@ class LocalOptionsTest {
     }
 
     @Test
+    void confLinesAreKeptInOrder() {
+        LocalOptions options = LocalOptions.parse(List.of("up", "--conf-line", "PartitionName=a Nodes=ALL",
+                "--conf-line=EnforcePartLimits=ALL"), ENV);
+
+        assertThat(options.confLines()).containsExactly("PartitionName=a Nodes=ALL", "EnforcePartLimits=ALL");
+        assertThatThrownBy(() -> LocalOptions.parse(List.of("up", "--conf-line", " "), ENV))
+                .hasMessageContaining("--conf-line takes one non-empty slurm.conf line");
+    }
+
+    @Test
     void badInputIsRefusedWithTheReason() {
         assertThatThrownBy(() -> LocalOptions.parse(List.of("up", "--nodes", "0"), ENV))
                 .hasMessage("invalid --nodes '0': a number from 1 to 512");

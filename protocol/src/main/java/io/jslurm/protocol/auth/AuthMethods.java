@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.Optional;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one place where {@code AuthType} becomes an authentication method, for every daemon and
@@ -80,6 +82,29 @@ public final class AuthMethods {
             case MungeAuth.PLUGIN_NAME -> new MungeCredentialSource(Munge.at(Munge.DEFAULT_SOCKET), LocalHost.name());
             default -> CredentialSources.forCurrentUser(keyFile, serviceSocket, clock);
         };
+    }
+
+    /**
+     * The credential service a daemon runs for ordinary users of its host under auth/slurm (munged
+     * plays that part under auth/munge). A daemon that cannot bind the socket keeps running: only
+     * users who cannot read slurm.key are affected, and the warning says so.
+     *
+     * @return empty under auth/munge, when another daemon of this host already serves the socket, or
+     *         when it cannot be bound
+     */
+    public static Optional<CredentialService> credentialService(SlurmConfig slurm, SlurmKey key, InstantSource clock,
+                                                                Path socket, String host) {
+        if (!authType(slurm).equals(SlurmAuth.PLUGIN_NAME)) {
+            return Optional.empty();
+        }
+        try {
+            return CredentialService.startUnlessServed(socket, new SlurmCredentialSigner(key, clock),
+                    new GetentUserDirectory(clock), host);
+        } catch (IOException | RuntimeException e) {
+            LoggerFactory.getLogger(AuthMethods.class).warn("cannot serve credentials on {} ({}): users who cannot"
+                    + " read slurm.key cannot use this host's commands", socket, e.toString());
+            return Optional.empty();
+        }
     }
 
     private static String supported(String authType) {

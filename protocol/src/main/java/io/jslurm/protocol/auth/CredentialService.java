@@ -7,6 +7,7 @@ import io.jslurm.protocol.wire.BlockingFrames;
 import io.jslurm.protocol.wire.FrameKind;
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.AsynchronousCloseException;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
@@ -51,16 +53,75 @@ public final class CredentialService implements Closeable {
         this.acceptor.setDaemon(true);
     }
 
-    /** Binds the socket (replacing a stale one) and starts answering. */
+    /** Binds the socket (replacing whatever file is there) and starts answering. */
     public static CredentialService start(Path socketPath, SlurmCredentialSigner signer, UserDirectory users,
                                           String host) throws IOException {
+        Files.deleteIfExists(socketPath);
+        return started(bind(socketPath), socketPath, signer, users, host);
+    }
+
+    /**
+     * Starts answering on the socket unless another daemon of this host already does (several slurmd,
+     * or slurmd and slurmctld, may share one host and one slurm.conf): the first to bind serves, the
+     * others leave it alone. A socket file nobody answers on is left over from a stopped daemon and is
+     * replaced. Creates the socket's directory, readable by everyone, when it is missing.
+     *
+     * @return empty when a live service already answers there
+     */
+    public static Optional<CredentialService> startUnlessServed(Path socketPath, SlurmCredentialSigner signer,
+                                                                UserDirectory users, String host) throws IOException {
+        Path dir = socketPath.toAbsolutePath().getParent();
+        if (dir != null && !Files.isDirectory(dir)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(
+                    PosixFilePermissions.fromString("rwxr-xr-x")));
+        }
+        ServerSocketChannel server;
+        try {
+            server = bind(socketPath);
+        } catch (BindException inUse) {
+            if (answers(socketPath)) {
+                log.info("credential service: {} is already served by another daemon of this host", socketPath);
+                return Optional.empty();
+            }
+            Files.deleteIfExists(socketPath);
+            server = bind(socketPath);
+        }
+        return Optional.of(started(server, socketPath, signer, users, host));
+    }
+
+    private static ServerSocketChannel bind(Path socketPath) throws IOException {
+        ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            server.bind(UnixDomainSocketAddress.of(socketPath));
+            return server;
+        } catch (IOException e) {
+            server.close();
+            throw e;
+        }
+    }
+
+    /** Whether something accepts connections on the socket (a credential service, presumably). */
+    private static boolean answers(Path socketPath) {
+        try (SocketChannel probe = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            probe.connect(UnixDomainSocketAddress.of(socketPath));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static CredentialService started(ServerSocketChannel server, Path socketPath,
+                                             SlurmCredentialSigner signer, UserDirectory users, String host)
+            throws IOException {
         Objects.requireNonNull(signer, "signer");
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(host, "host");
-        Files.deleteIfExists(socketPath);
-        ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        server.bind(UnixDomainSocketAddress.of(socketPath));
-        Files.setPosixFilePermissions(socketPath, PosixFilePermissions.fromString("rw-rw-rw-"));
+        try {
+            Files.setPosixFilePermissions(socketPath, PosixFilePermissions.fromString("rw-rw-rw-"));
+        } catch (IOException e) {
+            server.close();
+            throw e;
+        }
         CredentialService service = new CredentialService(server, socketPath, signer, users, host);
         service.acceptor.start();
         log.info("credential service listening on {}", socketPath);
@@ -99,14 +160,23 @@ public final class CredentialService implements Closeable {
         return socketPath;
     }
 
+    /** Stops answering and removes the socket; a socket that cannot be removed is only logged. */
     @Override
-    public void close() throws IOException {
-        server.close();
+    public void close() {
+        try {
+            server.close();
+        } catch (IOException e) {
+            log.warn("credential service: closing {}: {}", socketPath, e.getMessage());
+        }
         try {
             acceptor.join(5_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        Files.deleteIfExists(socketPath);
+        try {
+            Files.deleteIfExists(socketPath);
+        } catch (IOException e) {
+            log.warn("credential service: cannot remove {}: {}", socketPath, e.getMessage());
+        }
     }
 }

@@ -65,6 +65,62 @@ class CredentialServiceTest {
     }
 
     @Test
+    void aSecondDaemonOfTheHostLeavesALiveServiceAlone() throws Exception {
+        Path socket = dir.resolve("run/slurm/auth.socket");
+        SlurmCredentialSigner signer = new SlurmCredentialSigner(SlurmAuthTest.KEY, clock);
+        try (CredentialService first = CredentialService.startUnlessServed(socket, signer,
+                new GetentUserDirectory(clock), "node1").orElseThrow()) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(socket.getParent())))
+                    .isEqualTo("rwxr-xr-x");
+            assertThat(CredentialService.startUnlessServed(socket, signer, new GetentUserDirectory(clock), "node2"))
+                    .isEmpty();
+            Identity who = new SlurmAuth(SlurmAuthTest.KEY, clock).verify(new CredentialServiceClient(socket).next());
+            assertThat(who.host()).as("the first daemon still answers").isEqualTo("node1");
+        }
+    }
+
+    @Test
+    void aSocketLeftByAStoppedDaemonIsReplaced() throws Exception {
+        Path socket = dir.resolve("auth.socket");
+        // A daemon killed with SIGKILL leaves its socket file behind with nobody listening.
+        java.nio.channels.ServerSocketChannel dead = java.nio.channels.ServerSocketChannel.open(
+                java.net.StandardProtocolFamily.UNIX);
+        dead.bind(java.net.UnixDomainSocketAddress.of(socket));
+        dead.close();
+        assertThat(socket).exists();
+
+        try (CredentialService service = CredentialService.startUnlessServed(socket,
+                new SlurmCredentialSigner(SlurmAuthTest.KEY, clock), new GetentUserDirectory(clock), "node3")
+                .orElseThrow()) {
+            assertThat(new SlurmAuth(SlurmAuthTest.KEY, clock).verify(new CredentialServiceClient(socket).next())
+                    .host()).isEqualTo("node3");
+        }
+    }
+
+    @Test
+    void daemonsServeCredentialsUnderAuthSlurmOnly() throws Exception {
+        Path socket = dir.resolve("auth.socket");
+        assertThat(AuthMethods.credentialService(AuthMethodsTest.slurmConf(dir, "AuthType=auth/munge\n"),
+                SlurmAuthTest.KEY, clock, socket, "node1")).isEmpty();
+        assertThat(socket).doesNotExist();
+        try (CredentialService service = AuthMethods.credentialService(AuthMethodsTest.slurmConf(dir, ""),
+                SlurmAuthTest.KEY, clock, socket, "node1").orElseThrow()) {
+            assertThat(service.socketPath()).isEqualTo(socket);
+        }
+    }
+
+    @Test
+    void authInfoNamesTheSocketAndTheKey() throws Exception {
+        AuthInfo defaults = AuthInfo.of(AuthMethodsTest.slurmConf(dir, ""), dir.resolve("slurm.conf"));
+        assertThat(defaults.credentialSocket()).isEqualTo(Path.of("/run/slurm/credential.socket"));
+        assertThat(defaults.keyFile()).isEqualTo(dir.resolve("slurm.key"));
+        AuthInfo given = AuthInfo.of(AuthMethodsTest.slurmConf(dir,
+                "AuthInfo=socket=/srv/c/run/cred.socket,keyfile=/srv/c/key\n"), dir.resolve("slurm.conf"));
+        assertThat(given.credentialSocket()).isEqualTo(Path.of("/srv/c/run/cred.socket"));
+        assertThat(given.keyFile()).isEqualTo(Path.of("/srv/c/key"));
+    }
+
+    @Test
     void saysClearlyWhenTheServiceIsNotRunning() {
         CredentialServiceClient client = new CredentialServiceClient(dir.resolve("absent.socket"));
         assertThatThrownBy(client::next).hasMessageContaining("cannot reach the credential service at");

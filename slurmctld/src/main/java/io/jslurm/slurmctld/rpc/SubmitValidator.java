@@ -125,7 +125,10 @@ public final class SubmitValidator {
         boolean privileged = callers.privileged(caller);
         if (!privileged && !allowsAll(p.allowGroups())
                 && groups.groupsOf(spec.user()).stream().noneMatch(p.allowGroups()::contains)) {
-            throw SlurmError.PARTITION_GROUP.exception(p.name());
+            // sbatch prints Slurm's text alone; the partition and user go to the controller's log.
+            org.slf4j.LoggerFactory.getLogger(SubmitValidator.class).info(
+                    "Rejected job of user {}: not in AllowGroups of partition {}", spec.user(), p.name());
+            throw SlurmError.PARTITION_GROUP.exception();
         }
         if (!allowsAll(p.allowAccounts()) && !p.allowAccounts().contains(spec.account())) {
             throw SlurmError.INVALID_ACCOUNT.exception("account '" + spec.account() + "' in partition " + p.name());

@@ -54,6 +54,11 @@ public final class CountingJobStore extends ForwardingJobStore {
     }
 
     @Override
+    public Job cancel(long jobId, long byUid) {
+        return counted(jobId, () -> super.cancel(jobId, byUid));
+    }
+
+    @Override
     public Job requeue(long jobId) {
         return counted(jobId, () -> super.requeue(jobId));
     }

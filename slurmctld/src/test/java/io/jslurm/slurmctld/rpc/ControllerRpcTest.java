@@ -238,6 +238,19 @@ class ControllerRpcTest {
     }
 
     @Test
+    void onlyDaemonCredentialsMayReportAJobsEnd() throws Exception {
+        long jobId = submit(ALICE, "alice", job(ALICE, "alice"));
+        io.jslurm.protocol.proto.JobComplete done = io.jslurm.protocol.proto.JobComplete.newBuilder()
+                .setJobId((int) jobId).setNodeName("gpu01").setExitCode(0).build();
+        try (var asAlice = RpcClient.connect(EnvelopeType.NODE, cluster.controller.address(),
+                ControllerFixture.TIMEOUT, cluster.signer.sourceFor(ALICE, 100, "gpu01"))) {
+            assertThatThrownBy(() -> asAlice.call(done))
+                    .isInstanceOfSatisfying(RpcException.class, e -> assertThat(e.errorCode()).isEqualTo(2002));
+        }
+        assertThat(cluster.job(jobId).getState()).isEqualTo(JobState.JOB_PENDING);
+    }
+
+    @Test
     void partitionInfoAndAdminOnlyReconfigure() throws Exception {
         PartitionInfoResponse partitions = cluster.client(ALICE).call(PartitionInfoRequest.getDefaultInstance(),
                 PartitionInfoResponse.class);

@@ -3,6 +3,7 @@ package io.jslurm.slurmd.daemon;
 import io.jslurm.conf.ConfException;
 import io.jslurm.conf.ConfLoader;
 import io.jslurm.conf.LoadedConfig;
+import io.jslurm.protocol.auth.AuthInfo;
 import io.jslurm.protocol.auth.AuthMethods;
 import io.jslurm.protocol.auth.SlurmKey;
 import io.jslurm.slurmd.gpu.GpuDetection;
@@ -74,7 +75,7 @@ public final class DaemonCommand {
         NodeIdentity identity = NodeIdentity.resolve(config.slurm(), options.nodeName(), hostName);
         DaemonFiles files = DaemonFiles.of(config.slurm().paths(), identity.name(), hostName);
         SlurmKey key = AuthMethods.clusterKey(config.slurm(),
-                ClusterKey.location(config.slurm().settings(), options.slurmConf()));
+                AuthInfo.of(config.slurm(), options.slurmConf()).keyFile());
         return new Slurmd.Setup(config, options.slurmConf().toAbsolutePath(), identity, files, hostName, detected,
                 gpus.get(), key, InstantSource.system(), options.clearState(), ReportTiming.of(config.slurm().timers()));
     }

@@ -4,7 +4,10 @@ import io.jslurm.protocol.auth.StepCredentials;
 import io.jslurm.slurmd.step.StepTasks;
 import io.jslurm.conf.LoadedConfig;
 import io.jslurm.conf.slurm.PortRange;
+import io.jslurm.protocol.auth.AuthInfo;
 import io.jslurm.protocol.auth.AuthMethods;
+import io.jslurm.protocol.auth.CredentialService;
+import io.jslurm.protocol.auth.LocalHost;
 import io.jslurm.protocol.auth.SlurmKey;
 import io.jslurm.protocol.netty.RpcServer;
 import io.jslurm.protocol.netty.RpcServerConfig;
@@ -35,6 +38,7 @@ import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -90,6 +94,7 @@ public final class Slurmd implements AutoCloseable {
             Executors.newCachedThreadPool(named("slurmd-step"));
     private ControllerReporter reporter;
     private RpcServer server;
+    private Optional<CredentialService> credentialService = Optional.empty();
 
     private Slurmd(Setup setup, PidFile pidFile) {
         this.setup = setup;
@@ -145,6 +150,9 @@ public final class Slurmd implements AutoCloseable {
         server = RpcServer.start(RpcServerConfig.defaults(new InetSocketAddress(setup.identity().port())),
                 List.of(handlers.table()), AuthMethods.authenticator(config.slurm(), setup.key(), setup.clock()),
                 Authorizer.slurmUserOnly(slurmUserUid), workers);
+        // Users of this node who cannot read slurm.key get their credentials here (srun, scancel in jobs).
+        credentialService = AuthMethods.credentialService(config.slurm(), setup.key(), setup.clock(),
+                AuthInfo.of(config.slurm(), setup.slurmConf()).credentialSocket(), LocalHost.name());
         reporter.start();
         LOG.info("slurmd {} started as node {} on port {} (spool {}, pid {})", Version.current(), name,
                 server.localAddress().getPort(), setup.files().spoolDir(), ProcessHandle.current().pid());
@@ -226,6 +234,7 @@ public final class Slurmd implements AutoCloseable {
         if (server != null) {
             server.close();
         }
+        credentialService.ifPresent(CredentialService::close);
         if (reporter != null) {
             reporter.close();
         }

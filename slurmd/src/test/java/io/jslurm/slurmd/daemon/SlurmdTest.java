@@ -111,6 +111,21 @@ class SlurmdTest {
     }
 
     @Test
+    void servesCredentialsForLocalUsersOnTheAuthInfoSocketWhileItRuns() throws Exception {
+        Path socket = site.cluster.slurmConf.resolveSibling("run/credential.socket");
+        Slurmd slurmd = start("tn1");
+
+        var credential = new io.jslurm.protocol.auth.CredentialServiceClient(socket).next();
+        var who = new io.jslurm.protocol.auth.SlurmAuth(site.cluster.key, java.time.Clock.systemUTC())
+                .verify(credential);
+        assertThat(who.uid()).isEqualTo(new com.sun.security.auth.module.UnixSystem().getUid());
+
+        daemons.remove(slurmd);
+        slurmd.close();
+        assertThat(socket).doesNotExist();
+    }
+
+    @Test
     void registersWithTheDetectedHardwareAndItsOwnPort() throws Exception {
         start("tn1");
         NodeRegistration registration = controller.nextRegistration();

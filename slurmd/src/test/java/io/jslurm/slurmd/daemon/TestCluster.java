@@ -51,6 +51,7 @@ final class TestCluster {
                 .append("SlurmdSpoolDir=").append(dir.resolve("spool/%n")).append('\n')
                 .append("SlurmdLogFile=").append(dir.resolve("log/slurmd-%n.log")).append('\n')
                 .append("SlurmdPidFile=").append(dir.resolve("run/slurmd-%n.pid")).append('\n')
+                .append("AuthInfo=socket=").append(dir.resolve("run/credential.socket")).append('\n')
                 .append("SlurmdTimeout=3\n")
                 .append("KillWait=2\n");
         Map<String, Integer> ports = new java.util.LinkedHashMap<>();
