@@ -186,10 +186,6 @@ class GpuWorkloadsIT {
      * own, so that the check does not depend on how the output file is opened again.
      */
     @Test
-    @Disabled("needs requeue to wait until the node has ended the job: the signal arrives and scontrol requeue is"
-            + " accepted, but the controller may launch the requeued job on the same node while slurmd is still"
-            + " ending the first run ('Duplicate job id: job N already runs on node1') and then holds it (seen in"
-            + " one run of two)")
     void warningSignalReachesTheScriptBeforeItsLimitAndTheJobRequeues() throws Exception {
         cluster().script("long_pretrain.sh", """
                 #!/bin/bash
@@ -230,8 +226,6 @@ class GpuWorkloadsIT {
     }
 
     @Test
-    @Disabled("needs the controller to pass --open-mode to slurmd: LaunchBatchJob.open_mode is never set, so a"
-            + " requeued job's second run truncates what the first wrote")
     void openModeAppendKeepsTheFirstRunsOutputAcrossARequeue() throws Exception {
         long job = cluster().submit("--open-mode=append", "--output=logs/append_%j.out", "--wrap",
                 "if [ \"$SLURM_RESTART_COUNT\" = 1 ]; then echo second; else echo first; scontrol requeue $SLURM_JOB_ID;"

@@ -22,6 +22,7 @@ import io.jslurm.slurmctld.rpc.SubmitValidator;
 import io.jslurm.slurmctld.rpc.UserGroups;
 import io.jslurm.slurmctld.schedule.Allocations;
 import io.jslurm.slurmctld.schedule.JobControl;
+import io.jslurm.slurmctld.schedule.NodeReports;
 import io.jslurm.slurmctld.schedule.SchedulingLoop;
 import io.jslurm.slurmctld.schedule.QosPreemptSource;
 import io.jslurm.slurmctld.schedule.SlurmdClients;
@@ -115,7 +116,8 @@ public final class Controller implements AutoCloseable {
                 : slurm.timers().messageTimeout();
         SlurmdClients slurmd = new SlurmdClients(AuthMethods.daemonCredentials(slurm, key, clock, options.slurmUserUid(), 0, LocalHost.name()),
                 () -> config.get().slurm().slurmdPort(), messageTimeout, 8);
-        JobControl control = new JobControl(store, allocations, nodes, slurmd, config::get, clock);
+        NodeReports nodeReports = new NodeReports();
+        JobControl control = new JobControl(store, allocations, nodes, slurmd, config::get, clock, nodeReports);
         control.recoverAllocations();
         AssocCache assoc = AssocSetup.start(slurm, key, clock, options.slurmUserUid());
         JobAccounts accounts = new JobAccounts(assoc::data, () -> config.get().slurm().accounting().enforce());
@@ -126,7 +128,7 @@ public final class Controller implements AutoCloseable {
                 accounts);
         JobHandlers jobs = new JobHandlers(control, loop, validator, allocations, callers, clock);
         NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock,
-                AccountedJobStore.stepsOf(store));
+                AccountedJobStore.stepsOf(store), nodeReports);
         Controller[] self = new Controller[1];
         ControlHandlers controlHandlers = new ControlHandlers(config::get, () -> self[0].reconfigure(), clock);
         StepHandlers steps = new StepHandlers(control, loop, validator, allocations, nodes, callers,

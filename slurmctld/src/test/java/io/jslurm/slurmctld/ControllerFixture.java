@@ -115,6 +115,12 @@ public final class ControllerFixture implements AutoCloseable {
                         .setValue("/usr/bin"));
     }
 
+    /** sbatch as {@code uid}: the job id the controller acknowledged. */
+    public long submit(long uid, JobDescription.Builder job) throws Exception {
+        return client(uid).call(io.jslurm.protocol.proto.SubmitBatchJobRequest.newBuilder().setJob(job).build(),
+                io.jslurm.protocol.proto.SubmitBatchJobResponse.class).getJobId();
+    }
+
     public JobRecord job(long jobId) throws Exception {
         JobInfoResponse info = client(0).call(JobInfoRequest.newBuilder().addJobIds((int) jobId).build(),
                 JobInfoResponse.class);

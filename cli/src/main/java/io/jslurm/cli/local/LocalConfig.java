@@ -63,6 +63,8 @@ record LocalConfig(LocalLayout layout, String user, String host, NodeShape shape
                 .append("DefMemPerCPU=").append(shape.defaultMemoryPerCpuMb()).append('\n')
                 .append("SlurmdTimeout=30\n")
                 .append("KillWait=5\n")
+                // A requeued job waits this long before it runs again (Slurm's default is 120 s).
+                .append("AuthInfo=cred_expire=10\n")
                 .append("ReturnToService=2\n");
         if (hasGpus()) {
             conf.append("GresTypes=gpu\n");

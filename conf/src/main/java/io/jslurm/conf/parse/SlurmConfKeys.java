@@ -112,7 +112,7 @@ public final class SlurmConfKeys {
             known("JobCompType", PLUGIN, "jobcomp/none", SLURMCTLD),
             known("JobCompUser", STRING, "", SLURMCTLD),
             known("JobContainerType", PLUGIN, "job_container/none", SLURMD),
-            known("JobFileAppend", NUMBER, "0", SLURMD),
+            used("JobFileAppend", NUMBER, "0", SLURMCTLD),
             used("JobRequeue", NUMBER, "1", SLURMCTLD),
             known("JobSubmitPlugins", LIST, "", SLURMCTLD),
             known("KillOnBadExit", NUMBER, "0", SLURMD),

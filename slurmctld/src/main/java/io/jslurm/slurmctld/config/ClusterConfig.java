@@ -1,7 +1,10 @@
 package io.jslurm.slurmctld.config;
 
+import io.jslurm.conf.ConfException;
 import io.jslurm.conf.ConfLoader;
+import io.jslurm.conf.ConfProblem;
 import io.jslurm.conf.LoadedConfig;
+import io.jslurm.conf.parse.ConfPair;
 import io.jslurm.conf.slurm.PartitionConfig;
 import io.jslurm.conf.slurm.SchedulerPlugin;
 import io.jslurm.conf.slurm.SlurmConfig;
@@ -9,12 +12,18 @@ import io.jslurm.sched.SchedulerParams;
 import io.jslurm.sched.select.SelectParams;
 import io.jslurm.sched.select.SelectType;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /** The configuration the controller runs with: slurm.conf as read, where it came from, and what follows from it. */
 public record ClusterConfig(Path slurmConf, LoadedConfig loaded, SchedulerParams schedulerParams) {
+
+    /** Slurm's default credential lifetime, which a requeued job waits out before it starts again. */
+    private static final Duration DEFAULT_REQUEUE_DELAY = Duration.ofSeconds(120);
+    private static final long MIN_CRED_EXPIRE_SECONDS = 5;
 
     public ClusterConfig {
         Objects.requireNonNull(slurmConf, "slurmConf");
@@ -25,7 +34,9 @@ public record ClusterConfig(Path slurmConf, LoadedConfig loaded, SchedulerParams
     /** Reads and checks slurm.conf (and gres.conf, cgroup.conf next to it). */
     public static ClusterConfig load(Path slurmConf) {
         LoadedConfig loaded = ConfLoader.fromFileSystem().load(slurmConf);
-        return new ClusterConfig(slurmConf, loaded, schedulerParams(loaded.slurm()));
+        ClusterConfig config = new ClusterConfig(slurmConf, loaded, schedulerParams(loaded.slurm()));
+        config.requeueDelay();
+        return config;
     }
 
     public SlurmConfig slurm() {
@@ -39,6 +50,43 @@ public record ClusterConfig(Path slurmConf, LoadedConfig loaded, SchedulerParams
     /** Slurm's JobRequeue: whether batch jobs are requeued after a node failure unless they say otherwise. */
     public boolean jobRequeueDefault() {
         return !"0".equals(setting("JobRequeue", "1"));
+    }
+
+    /** Slurm's JobFileAppend=1: output and error files of jobs that do not say otherwise are appended to. */
+    public boolean jobFileAppend() {
+        return "1".equals(setting("JobFileAppend", "0"));
+    }
+
+    /**
+     * How long a requeued job waits before it may start again: AuthInfo's cred_expire, as in Slurm, where it
+     * also bounds the life of a launch credential.
+     *
+     * @throws ConfException naming the line when cred_expire is not a whole number of seconds of at least 5
+     */
+    public Duration requeueDelay() {
+        ConfPair authInfo = slurm().settings().get("AuthInfo");
+        if (authInfo == null) {
+            return DEFAULT_REQUEUE_DELAY;
+        }
+        for (String option : authInfo.value().split(",")) {
+            int eq = option.indexOf('=');
+            if (eq < 0 || !option.substring(0, eq).strip().equalsIgnoreCase("cred_expire")) {
+                continue;
+            }
+            String value = option.substring(eq + 1).strip();
+            try {
+                long seconds = Long.parseLong(value);
+                if (seconds >= MIN_CRED_EXPIRE_SECONDS) {
+                    return Duration.ofSeconds(seconds);
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new ConfException(List.of(new ConfProblem(ConfProblem.Severity.ERROR, authInfo.location(),
+                    "AuthInfo=cred_expire=" + value + " invalid: a number of seconds, at least "
+                            + MIN_CRED_EXPIRE_SECONDS)));
+        }
+        return DEFAULT_REQUEUE_DELAY;
     }
 
     /** A slurm.conf value as written, or {@code absent} when the file does not set it. */

@@ -11,6 +11,7 @@ import java.util.Objects;
  * @param beginTime {@code --begin} in epoch seconds, 0 when not given
  * @param signal the {@code --signal} specification as given ({@code B:USR1@90}), empty when not given
  * @param hold submitted with {@code --hold}
+ * @param openMode {@code --open-mode}, {@link OpenMode#UNSPECIFIED} when not given
  */
 public record JobSpec(
         String name,
@@ -37,7 +38,8 @@ public record JobSpec(
         String nodeList,
         String exclude,
         String constraint,
-        boolean hold) {
+        boolean hold,
+        OpenMode openMode) {
 
     public JobSpec {
         Objects.requireNonNull(name, "name");
@@ -58,6 +60,7 @@ public record JobSpec(
         Objects.requireNonNull(nodeList, "nodeList");
         Objects.requireNonNull(exclude, "exclude");
         Objects.requireNonNull(constraint, "constraint");
+        Objects.requireNonNull(openMode, "openMode");
         if (uid < 0 || gid < 0) {
             throw new IllegalArgumentException("uid and gid must not be negative");
         }
@@ -97,6 +100,7 @@ public record JobSpec(
         b.exclude = exclude;
         b.constraint = constraint;
         b.hold = hold;
+        b.openMode = openMode;
         return b;
     }
 
@@ -127,6 +131,7 @@ public record JobSpec(
         private String exclude = "";
         private String constraint = "";
         private boolean hold;
+        private OpenMode openMode = OpenMode.UNSPECIFIED;
 
         private Builder(String user, int uid, int gid) {
             this.user = user;
@@ -156,11 +161,12 @@ public record JobSpec(
         public Builder exclude(String v) { exclude = v; return this; }
         public Builder constraint(String v) { constraint = v; return this; }
         public Builder hold(boolean v) { hold = v; return this; }
+        public Builder openMode(OpenMode v) { openMode = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, user, uid, gid, account, partition, qos, resources, script, environment,
                     workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue,
-                    exclusive, nodeList, exclude, constraint, hold);
+                    exclusive, nodeList, exclude, constraint, hold, openMode);
         }
     }
 }

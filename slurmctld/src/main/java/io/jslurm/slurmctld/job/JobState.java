@@ -59,6 +59,14 @@ public enum JobState {
         };
     }
 
+    /**
+     * The job's processes may still run on its nodes: it holds them, or it was requeued and the nodes have not yet
+     * reported the end of that run. Such a job must not be started again.
+     */
+    public boolean occupiesNodes() {
+        return holdsResources() || this == REQUEUED;
+    }
+
     /** Accepts the long name or the compact code, in any case, as Slurm's state filters do. */
     public static JobState parse(String text) {
         String wanted = text.trim().toUpperCase(Locale.ROOT);

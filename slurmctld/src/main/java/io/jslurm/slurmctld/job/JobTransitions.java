@@ -132,7 +132,12 @@ public final class JobTransitions {
             exitCode = ExitCode.SUCCESS;
             derived = ExitCode.SUCCESS;
             reason = change.reason();
-            eligible = change.reason() == PendingReason.NONE ? now : 0;
+            eligible = switch (change.reason()) {
+                case NONE -> now;
+                // Requeued: eligible again once the begin time set for the requeue has come.
+                case BEGIN_TIME -> Math.max(now, job.spec().beginTime());
+                default -> 0;
+            };
         } else if (to == RUNNING || to == CONFIGURING) {
             reason = PendingReason.NONE;
         }

@@ -125,10 +125,14 @@ public final class NodeTable {
         return returnToService == 2 || (returnToService == 1 && NOT_RESPONDING.equals(node.reason()));
     }
 
-    /** @return false for a node this controller does not know (it should register first) */
+    /**
+     * @return false for a node this controller does not know, or one it set DOWN for not responding: it should
+     *     register (again), which returns it to service as ReturnToService allows and reconciles its jobs
+     */
     public synchronized boolean heartbeat(NodeHeartbeat heartbeat) {
         NodeView node = nodes.get(heartbeat.getNodeName());
-        if (node == null || node.registration().isEmpty()) {
+        if (node == null || node.registration().isEmpty()
+                || (node.base() == NodeBaseState.DOWN && NOT_RESPONDING.equals(node.reason()))) {
             return false;
         }
         boolean wasNotResponding = node.notResponding();

@@ -213,10 +213,7 @@ public final class JobHandlers {
                     store.release(job.jobId());
                 }
                 case REQUEUE -> control.requeue(job.jobId());
-                case REQUEUE_HOLD -> {
-                    control.requeue(job.jobId());
-                    store.hold(job.jobId(), hold);
-                }
+                case REQUEUE_HOLD -> control.requeue(job.jobId(), hold);
                 default -> {
                     return failure(target, SlurmError.TRANSITION_STATE_NO_UPDATE);
                 }

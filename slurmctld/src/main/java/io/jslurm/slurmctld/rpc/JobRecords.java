@@ -72,6 +72,10 @@ final class JobRecords {
         }
         control.suspendClock().times(job.jobId()).ifPresent(t -> b.setSuspendTime(t.lastChange())
                 .setPreSuspendSeconds(t.runBefore()));
+        if (job.state() == JobState.REQUEUED) {
+            // Slurm's REQUEUED|COMPLETING: back in the queue, but its nodes are still ending the run.
+            b.addStateFlags(JobStateFlag.JOB_FLAG_COMPLETING);
+        }
         flag(job.state()).ifPresent(b::addStateFlags);
         if (!alloc.isEmpty()) {
             b.setBatchHost(Hostlist.parse(alloc.nodeList()).hosts().get(0));

@@ -22,6 +22,7 @@ import io.jslurm.slurmctld.node.NodeTable;
 import io.jslurm.slurmctld.node.NodeView;
 import io.jslurm.slurmctld.schedule.Allocations;
 import io.jslurm.slurmctld.schedule.JobControl;
+import io.jslurm.slurmctld.schedule.NodeReports;
 import io.jslurm.slurmctld.schedule.SchedModel;
 import io.jslurm.slurmctld.schedule.SchedulingLoop;
 import io.jslurm.slurmctld.schedule.SlurmdChannel;
@@ -47,16 +48,20 @@ public final class NodeHandlers {
     private final Supplier<ClusterConfig> config;
     private final InstantSource clock;
     private final StepAccounting stepAccounting;
+    private final NodeReports nodeReports;
 
     public NodeHandlers(NodeTable nodes, JobControl control, SchedulingLoop loop, Allocations allocations,
                         SlurmdChannel slurmd, Supplier<ClusterConfig> config, InstantSource clock) {
-        this(nodes, control, loop, allocations, slurmd, config, clock, StepAccounting.NONE);
+        this(nodes, control, loop, allocations, slurmd, config, clock, StepAccounting.NONE, new NodeReports());
     }
 
-    /** @param stepAccounting where a batch script's end and usage, as slurmd reports them, are recorded */
+    /**
+     * @param stepAccounting where a batch script's end and usage, as slurmd reports them, are recorded
+     * @param nodeReports what each slurmd last said it runs, shared with {@link JobControl}
+     */
     public NodeHandlers(NodeTable nodes, JobControl control, SchedulingLoop loop, Allocations allocations,
                         SlurmdChannel slurmd, Supplier<ClusterConfig> config, InstantSource clock,
-                        StepAccounting stepAccounting) {
+                        StepAccounting stepAccounting, NodeReports nodeReports) {
         this.stepAccounting = stepAccounting;
         this.nodes = nodes;
         this.control = control;
@@ -65,6 +70,7 @@ public final class NodeHandlers {
         this.slurmd = slurmd;
         this.config = config;
         this.clock = clock;
+        this.nodeReports = nodeReports;
     }
 
     public Ack register(RpcCall<NodeRegistration> call) throws RpcException {
@@ -100,7 +106,8 @@ public final class NodeHandlers {
 
     public Ack heartbeat(RpcCall<NodeHeartbeat> call) throws RpcException {
         if (!nodes.heartbeat(call.request())) {
-            throw SlurmError.INVALID_NODE_NAME.exception(call.request().getNodeName() + " has not registered");
+            throw SlurmError.INVALID_NODE_NAME.exception(call.request().getNodeName()
+                    + " has not registered, or is DOWN for not responding: register again");
         }
         nodes.get(call.request().getNodeName()).ifPresent(node ->
                 terminateOrphans(node, call.request().getRunningJobsList()));
@@ -116,8 +123,10 @@ public final class NodeHandlers {
     private Set<Long> terminateOrphans(NodeView node, List<RunningJob> running) {
         Set<Long> reported = new HashSet<>();
         for (RunningJob job : running) {
-            long jobId = Integer.toUnsignedLong(job.getJobId());
-            reported.add(jobId);
+            reported.add(Integer.toUnsignedLong(job.getJobId()));
+        }
+        nodeReports.reported(node.name(), reported);
+        for (long jobId : reported) {
             boolean ours = allocations.of(jobId).map(a -> a.nodeNames().contains(node.name())).orElse(false);
             if (!ours) {
                 log.warn("Node {} runs JobId={}, which is not running there; ending it", node.name(), jobId);

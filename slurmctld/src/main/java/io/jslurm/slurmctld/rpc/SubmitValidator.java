@@ -313,6 +313,14 @@ public final class SubmitValidator {
                 : TimeLimit.ofMinutes(Integer.toUnsignedLong(minutes)));
     }
 
+    private static io.jslurm.slurmctld.job.OpenMode openMode(io.jslurm.protocol.proto.OpenMode mode) {
+        return switch (mode) {
+            case OPEN_MODE_APPEND -> io.jslurm.slurmctld.job.OpenMode.APPEND;
+            case OPEN_MODE_TRUNCATE -> io.jslurm.slurmctld.job.OpenMode.TRUNCATE;
+            default -> io.jslurm.slurmctld.job.OpenMode.UNSPECIFIED;
+        };
+    }
+
     private JobSpec spec(JobDescription d, String user, long uid, long gid, List<PartitionConfig> partitions,
                          ResourceRequest resources) {
         List<String> environment = new ArrayList<>();
@@ -343,6 +351,7 @@ public final class SubmitValidator {
                 .nodeList(d.getNodelist())
                 .exclude(d.getExclude())
                 .constraint(d.getConstraint())
+                .openMode(openMode(d.getOpenMode()))
                 .hold(d.getHold())
                 .build();
     }

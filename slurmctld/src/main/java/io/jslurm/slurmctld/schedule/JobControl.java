@@ -53,6 +53,9 @@ public final class JobControl {
     private final SlurmdChannel slurmd;
     private final Supplier<ClusterConfig> config;
     private final InstantSource clock;
+    private final NodeReports nodeReports;
+    /** scontrol requeuehold of running jobs: the hold to apply once each is back in the queue. */
+    private final Map<Long, Hold> holdAfterRequeue = new HashMap<>();
     private volatile Runnable resourcesFreed = () -> { };
     private final SuspendClock suspendClock = new SuspendClock();
     /**
@@ -66,13 +69,14 @@ public final class JobControl {
     }
 
     public JobControl(JobStore store, Allocations allocations, NodeTable nodes, SlurmdChannel slurmd,
-                      Supplier<ClusterConfig> config, InstantSource clock) {
+                      Supplier<ClusterConfig> config, InstantSource clock, NodeReports nodeReports) {
         this.store = Objects.requireNonNull(store, "store");
         this.allocations = Objects.requireNonNull(allocations, "allocations");
         this.nodes = Objects.requireNonNull(nodes, "nodes");
         this.slurmd = Objects.requireNonNull(slurmd, "slurmd");
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.nodeReports = Objects.requireNonNull(nodeReports, "nodeReports");
     }
 
     /** Called whenever resources were released, so the scheduler can look again. */
@@ -107,6 +111,11 @@ public final class JobControl {
             return Optional.empty();
         }
         Job job = current.get();
+        List<String> busy = nodeReports.stillRunning(jobId, allocation.nodeNames());
+        if (!busy.isEmpty()) {
+            log.info("sched: JobId={} not started: {} still ends its previous run", job.displayId(), busy);
+            return Optional.empty();
+        }
         if (!job.spec().partition().equals(partition)) {
             job = store.update(jobId, spec -> spec.toBuilder().partition(partition).build());
         }
@@ -118,7 +127,10 @@ public final class JobControl {
         var launch = LaunchMessages.batch(running, allocation,
                 limit.isUnlimited() ? LaunchMessages.UNLIMITED_MINUTES : (int) limit.minutes(), partition,
                 this::threadsPerCore, running.status().startTime(), arrayBounds(running))
-                .toBuilder().setRestartCount(running.status().restartCount()).build();
+                .toBuilder().setRestartCount(running.status().restartCount())
+                .setOpenMode(LaunchMessages.openMode(running.spec().openMode(), config.get().jobFileAppend(),
+                        running.status().restartCount()))
+                .build();
         if (running.spec().script().isEmpty()) {
             // An interactive allocation (salloc, srun): its steps are launched by the command itself.
             return Optional.of(running);
@@ -173,7 +185,11 @@ public final class JobControl {
                 if (job == null || job.state() != JobState.RUNNING) {
                     return;
                 }
-                requeueRunning(job, PendingReason.LAUNCH_FAILED_REQUEUED_HELD);
+                // Nothing runs: the job goes straight back to the queue, held.
+                store.requeue(jobId);
+                release(jobId);
+                store.transition(jobId, StateChange.to(JobState.PENDING)
+                        .withReason(PendingReason.LAUNCH_FAILED_REQUEUED_HELD));
                 store.hold(jobId, Hold.ADMIN);
             } catch (RuntimeException e) {
                 log.error("Cannot requeue JobId={} after its launch failed: {}", jobId, e.getMessage());
@@ -207,6 +223,7 @@ public final class JobControl {
                 throw new PendingSignalException(job.displayId());
             }
             ended = byUid < 0 ? store.cancel(jobId) : store.cancel(jobId, byUid);
+            holdAfterRequeue.remove(jobId);
             Optional<Allocation> released = release(jobId);
             released.ifPresent(allocation -> terminate(ended, allocation, "cancelled"));
             log.info("Cancelled JobId={} (was {})", ended.displayId(), job.state());
@@ -259,43 +276,63 @@ public final class JobControl {
         }
         Job ended;
         synchronized (this) {
-            Optional<Job> current = store.get(Integer.toUnsignedLong(report.getJobId()));
-            if (current.isEmpty() || !current.get().state().holdsResources()) {
+            long jobId = Integer.toUnsignedLong(report.getJobId());
+            nodeReports.ended(report.getNodeName(), jobId);
+            Optional<Job> current = store.get(jobId);
+            if (current.isEmpty() || !current.get().state().occupiesNodes()) {
                 return Optional.empty();
             }
             Job job = current.get();
-            ExitCode exit = ExitCode.of(report.getExitCode() & 0xff, report.getTermSignal() & 0x7f);
-            JobState finalState;
-            PendingReason reason;
-            if (!report.getLaunchError().isEmpty()) {
-                log.error("JobId={} could not be launched on {}: {}", job.displayId(), report.getNodeName(),
-                        report.getLaunchError());
+            if (!report.getNodeName().isEmpty() && allocations.of(jobId)
+                    .map(a -> !a.nodeNames().contains(report.getNodeName())).orElse(false)) {
+                // The end of an earlier run, on a node the job was requeued away from.
+                log.info("JobId={} end reported by {}, where it no longer runs; ignored", job.displayId(),
+                        report.getNodeName());
+                return Optional.empty();
             }
-            var reported = report.getState();
-            if (report.getOutOfMemory() || reported == io.jslurm.protocol.proto.JobState.JOB_OUT_OF_MEMORY) {
-                finalState = JobState.OUT_OF_MEMORY;
-                reason = PendingReason.OUT_OF_MEMORY;
-            } else if (reported == io.jslurm.protocol.proto.JobState.JOB_TIMEOUT
-                    || (exit.signal() != 0 && pastTimeLimit(job))) {
-                finalState = JobState.TIMEOUT;
-                reason = PendingReason.TIME_LIMIT;
-            } else if (reported == io.jslurm.protocol.proto.JobState.JOB_CANCELLED) {
-                finalState = JobState.CANCELLED;
-                reason = PendingReason.NONE;
-            } else if (exit.equals(ExitCode.SUCCESS) && report.getLaunchError().isEmpty()
-                    && reported != io.jslurm.protocol.proto.JobState.JOB_FAILED) {
-                finalState = JobState.COMPLETED;
-                reason = PendingReason.NONE;
+            if (job.state() == JobState.REQUEUED) {
+                ended = backToQueue(job);
+                log.info("JobId={} run ended on {}; pending again", ended.displayId(), report.getNodeName());
             } else {
-                finalState = JobState.FAILED;
-                reason = PendingReason.NON_ZERO_EXIT_CODE;
+                ended = finish(job, report);
             }
-            ended = store.transition(job.jobId(), StateChange.finish(finalState, exit, reason));
-            release(job.jobId());
-            log.info("JobId={} {} ExitCode={} on {}", ended.displayId(), finalState, exit, report.getNodeName());
         }
         resourcesFreed.run();
         return Optional.of(ended);
+    }
+
+    /** The batch script of a running job ended: its final state follows from how. Caller holds the lock. */
+    private Job finish(Job job, JobComplete report) {
+        ExitCode exit = ExitCode.of(report.getExitCode() & 0xff, report.getTermSignal() & 0x7f);
+        JobState finalState;
+        PendingReason reason;
+        if (!report.getLaunchError().isEmpty()) {
+            log.error("JobId={} could not be launched on {}: {}", job.displayId(), report.getNodeName(),
+                    report.getLaunchError());
+        }
+        var reported = report.getState();
+        if (report.getOutOfMemory() || reported == io.jslurm.protocol.proto.JobState.JOB_OUT_OF_MEMORY) {
+            finalState = JobState.OUT_OF_MEMORY;
+            reason = PendingReason.OUT_OF_MEMORY;
+        } else if (reported == io.jslurm.protocol.proto.JobState.JOB_TIMEOUT
+                || (exit.signal() != 0 && pastTimeLimit(job))) {
+            finalState = JobState.TIMEOUT;
+            reason = PendingReason.TIME_LIMIT;
+        } else if (reported == io.jslurm.protocol.proto.JobState.JOB_CANCELLED) {
+            finalState = JobState.CANCELLED;
+            reason = PendingReason.NONE;
+        } else if (exit.equals(ExitCode.SUCCESS) && report.getLaunchError().isEmpty()
+                && reported != io.jslurm.protocol.proto.JobState.JOB_FAILED) {
+            finalState = JobState.COMPLETED;
+            reason = PendingReason.NONE;
+        } else {
+            finalState = JobState.FAILED;
+            reason = PendingReason.NON_ZERO_EXIT_CODE;
+        }
+        Job ended = store.transition(job.jobId(), StateChange.finish(finalState, exit, reason));
+        release(job.jobId());
+        log.info("JobId={} {} ExitCode={} on {}", ended.displayId(), finalState, exit, report.getNodeName());
+        return ended;
     }
 
     private boolean pastTimeLimit(Job job) {
@@ -319,7 +356,7 @@ public final class JobControl {
         synchronized (this) {
             for (long jobId : allocations.jobsOn(new HashSet<>(lost))) {
                 Optional<Job> job = store.get(jobId);
-                if (job.isEmpty() || !job.get().state().holdsResources()) {
+                if (job.isEmpty() || !job.get().state().occupiesNodes()) {
                     release(jobId);
                     continue;
                 }
@@ -338,7 +375,7 @@ public final class JobControl {
     public void nodesLostForJob(long jobId, String node) {
         synchronized (this) {
             Optional<Job> job = store.get(jobId);
-            if (job.isEmpty() || !job.get().state().holdsResources()) {
+            if (job.isEmpty() || !job.get().state().occupiesNodes()) {
                 return;
             }
             endForNodeFailure(job.get(), List.of(node));
@@ -347,9 +384,13 @@ public final class JobControl {
     }
 
     private Job endForNodeFailure(Job job, List<String> lost) {
+        if (job.state() == JobState.REQUEUED) {
+            // Already requeued, waiting for a node that is now gone: it will end the run when it returns.
+            return backToQueue(job);
+        }
         if (job.spec().requeue()) {
             log.warn("JobId={} requeued: node failure on {}", job.displayId(), lost);
-            return requeueRunning(job, PendingReason.NONE);
+            return requeueRunning(job, false);
         }
         Job failed = store.transition(job.jobId(), StateChange.finish(JobState.NODE_FAIL, ExitCode.SUCCESS,
                 PendingReason.NODE_DOWN));
@@ -358,11 +399,43 @@ public final class JobControl {
         return failed;
     }
 
-    /** RUNNING -> REQUEUED -> PENDING, releasing the nodes in between. Caller holds the lock. */
-    private Job requeueRunning(Job job, PendingReason reason) {
-        store.requeue(job.jobId());
-        release(job.jobId()).ifPresent(a -> terminate(job, a, "requeued"));
-        return store.transition(job.jobId(), StateChange.to(JobState.PENDING).withReason(reason));
+    /**
+     * RUNNING -> REQUEUED, and its nodes are told to end it. A batch job whose first node still answers keeps its
+     * nodes until that node reports the end of this run ({@link #complete}), so the next run cannot meet the
+     * last one; otherwise (node lost, or no batch script to wait for) it goes back to PENDING at once. Caller
+     * holds the lock.
+     *
+     * @param waitForNodes false when the job's nodes failed (nothing will report its end) or another job needs
+     *     them now (preemption); the requeue delay then keeps the job from meeting its own last run
+     */
+    private Job requeueRunning(Job job, boolean waitForNodes) {
+        Job requeued = store.requeue(job.jobId());
+        Optional<Allocation> allocation = allocations.of(job.jobId());
+        allocation.ifPresent(a -> terminate(job, a, "requeued"));
+        boolean waitForEnd = waitForNodes && !job.spec().script().isEmpty() && allocation
+                .flatMap(a -> nodes.get(a.nodeNames().get(0))).map(n -> !n.notResponding()).orElse(false);
+        if (waitForEnd) {
+            return requeued;
+        }
+        return backToQueue(requeued);
+    }
+
+    /**
+     * REQUEUED -> PENDING once nothing of the run is left. As in Slurm, the job may start again only after the
+     * requeue delay (AuthInfo cred_expire), unless it asked to begin later still; until then it waits with
+     * Reason=BeginTime. Caller holds the lock.
+     */
+    private Job backToQueue(Job requeued) {
+        long jobId = requeued.jobId();
+        release(jobId);
+        long now = clock.instant().getEpochSecond();
+        if (requeued.spec().beginTime() <= now) {
+            long begin = now + config.get().requeueDelay().toSeconds();
+            store.update(jobId, spec -> spec.toBuilder().beginTime(begin).build());
+        }
+        Job pending = store.transition(jobId, StateChange.to(JobState.PENDING).withReason(PendingReason.BEGIN_TIME));
+        Hold hold = holdAfterRequeue.remove(jobId);
+        return hold == null ? pending : store.hold(jobId, hold);
     }
 
     public SuspendClock suspendClock() {
@@ -480,7 +553,7 @@ public final class JobControl {
                 log.info("JobId={} may not be requeued; preempted by cancelling it", current.displayId());
                 return preemptedEnd(current);
             }
-            Job job = requeueRunning(current, PendingReason.NONE);
+            Job job = requeueRunning(current, false);
             log.info("JobId={} requeued after preemption", job.displayId());
             return job;
         });
@@ -515,11 +588,29 @@ public final class JobControl {
      * again.
      */
     public Job requeue(long jobId) {
+        return requeue(jobId, Hold.NONE);
+    }
+
+    /**
+     * scontrol requeuehold: like {@link #requeue(long)}, and the job is held once it is back in the queue (a
+     * running job only after its nodes have ended it).
+     */
+    public Job requeue(long jobId, Hold hold) {
         Job requeued;
         synchronized (this) {
             Job job = store.get(jobId).orElseThrow(() -> new io.jslurm.slurmctld.state.UnknownJobException(
                     Long.toString(jobId)));
-            requeued = job.state().holdsResources() ? requeueRunning(job, PendingReason.NONE) : store.requeue(jobId);
+            if (job.state().holdsResources()) {
+                if (hold != Hold.NONE) {
+                    holdAfterRequeue.put(jobId, hold);
+                }
+                requeued = requeueRunning(job, true);
+            } else {
+                requeued = store.requeue(jobId);
+                if (hold != Hold.NONE) {
+                    requeued = store.hold(jobId, hold);
+                }
+            }
             log.info("JobId={} requeued", requeued.displayId());
         }
         resourcesFreed.run();
@@ -533,7 +624,7 @@ public final class JobControl {
     public synchronized void recoverAllocations() {
         Map<String, BitSet> usedCores = new HashMap<>();
         Map<String, Set<Integer>> usedGpus = new HashMap<>();
-        for (Job job : store.query(j -> j.state().holdsResources())) {
+        for (Job job : store.query(j -> j.state().occupiesNodes())) {
             var summary = job.status().allocation();
             List<String> names = Hostlist.parse(summary.nodeList()).hosts();
             int gpus = summary.gres().stream().filter(g -> g.name().equals("gpu")).mapToInt(g -> (int) g.count()).sum();

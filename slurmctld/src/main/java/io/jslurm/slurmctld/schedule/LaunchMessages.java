@@ -12,6 +12,7 @@ import io.jslurm.sched.model.NodeAllocation;
 import io.jslurm.slurmctld.job.GresRequest;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobSpec;
+import io.jslurm.slurmctld.job.OpenMode;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
@@ -102,6 +103,21 @@ public final class LaunchMessages {
                 case TASK -> b.setGpusPerTask((int) g.count());
             }
         }
+    }
+
+    /**
+     * How slurmd opens the output and error files: as {@code --open-mode} says, else appending under
+     * JobFileAppend=1 or when the job was requeued (so a later run keeps what the earlier ones wrote, as in
+     * Slurm), else truncating.
+     */
+    static io.jslurm.protocol.proto.OpenMode openMode(OpenMode asked, boolean jobFileAppend, int restartCount) {
+        boolean append = switch (asked) {
+            case APPEND -> true;
+            case TRUNCATE -> false;
+            case UNSPECIFIED -> jobFileAppend || restartCount > 0;
+        };
+        return append ? io.jslurm.protocol.proto.OpenMode.OPEN_MODE_APPEND
+                : io.jslurm.protocol.proto.OpenMode.OPEN_MODE_TRUNCATE;
     }
 
     /** The job's {@code --signal}, kept in Slurm's text form ({@code B:USR1@90}). */

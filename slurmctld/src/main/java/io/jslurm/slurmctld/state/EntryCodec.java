@@ -9,6 +9,7 @@ import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.JobState;
 import io.jslurm.slurmctld.job.JobStatus;
 import io.jslurm.slurmctld.job.MemoryRequest;
+import io.jslurm.slurmctld.job.OpenMode;
 import io.jslurm.slurmctld.job.PendingReason;
 import io.jslurm.slurmctld.job.ResourceRequest;
 import io.jslurm.common.time.TimeLimit;
@@ -20,7 +21,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Format version 1 of journal and snapshot entries: one tag byte, then the entry's fields in a fixed order.
+ * Format version 2 of journal and snapshot entries: one tag byte, then the entry's fields in a fixed order.
+ * Version 2 appended the job request's open mode; version 1 files are still read (open mode unspecified).
  * Enums are stored by ordinal, so their constants may only ever be appended (a test pins the order).
  * A later format gets a new version number in the file header and its own decoding branch here.
  *
@@ -29,7 +31,8 @@ import java.util.Optional;
  */
 final class EntryCodec {
 
-    static final int FORMAT_VERSION = 1;
+    static final int FORMAT_VERSION = 2;
+    private static final int FIRST_FORMAT_VERSION = 1;
 
     private static final int SUBMITTED = 1;
     private static final int STATUS_CHANGED = 2;
@@ -44,8 +47,11 @@ final class EntryCodec {
     private static final Hold[] HOLDS = Hold.values();
     private static final MemoryRequest.Per[] MEMORY_PER = MemoryRequest.Per.values();
     private static final GresRequest.Per[] GRES_PER = GresRequest.Per.values();
+    private static final OpenMode[] OPEN_MODES = OpenMode.values();
 
     private final Map<String, String> shared = new HashMap<>();
+    /** The version of the file being read: fields added later are absent from older files. */
+    private int readingVersion = FORMAT_VERSION;
 
     static void encode(JournalEntry entry, BinaryWriter out) {
         if (entry instanceof JournalEntry.Submitted s) {
@@ -77,9 +83,10 @@ final class EntryCodec {
     }
 
     JournalEntry decode(int formatVersion, byte[] payload) {
-        if (formatVersion != FORMAT_VERSION) {
+        if (formatVersion < FIRST_FORMAT_VERSION || formatVersion > FORMAT_VERSION) {
             throw new CorruptStateException("unsupported state format version " + formatVersion);
         }
+        readingVersion = formatVersion;
         BinaryReader in = new BinaryReader(payload);
         int tag = in.readByte();
         JournalEntry entry = switch (tag) {
@@ -177,6 +184,7 @@ final class EntryCodec {
         out.writeString(s.exclude());
         out.writeString(s.constraint());
         out.writeBoolean(s.hold());
+        out.writeByte(s.openMode().ordinal());
     }
 
     private JobSpec readSpec(BinaryReader in) {
@@ -209,9 +217,10 @@ final class EntryCodec {
         String exclude = readShared(in);
         String constraint = readShared(in);
         boolean hold = in.readBoolean();
+        OpenMode openMode = readingVersion >= 2 ? pick(OPEN_MODES, in.readByte(), "open mode") : OpenMode.UNSPECIFIED;
         return checked(() -> new JobSpec(name, user, uid, gid, account, partition, qos, resources, script, environment,
                 workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue, exclusive,
-                nodeList, exclude, constraint, hold));
+                nodeList, exclude, constraint, hold, openMode));
     }
 
     private static void writeResources(ResourceRequest r, BinaryWriter out) {

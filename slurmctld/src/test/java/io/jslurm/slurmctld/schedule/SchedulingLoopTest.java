@@ -156,9 +156,13 @@ class SchedulingLoopTest {
     void aJobKilledAfterItsTimeLimitEndsTimeout() throws Exception {
         long jobId = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
         cluster.controller.loop().runPass();
+        // The launch is sent in the background with a credential signed now: it must have reached slurmd before
+        // the clock moves past the credential's lifetime, or slurmd refuses it and the job is requeued held.
+        LaunchBatchJob launch = slurmd.next(LaunchBatchJob.class, WAIT);
+        assertThat(launch.getJobId()).isEqualTo(jobId);
         cluster.clock.advance(Duration.ofMinutes(10).plusSeconds(30));
-        cluster.slurmd().call(JobComplete.newBuilder().setJobId((int) jobId).setNodeName("gpu01").setTermSignal(9)
-                .build());
+        cluster.slurmd().call(JobComplete.newBuilder().setJobId((int) jobId)
+                .setNodeName(launch.getAllocatedNodes(0).getNodeName()).setTermSignal(9).build());
         JobRecord ended = cluster.job(jobId);
         assertThat(ended.getState()).isEqualTo(JobState.JOB_TIMEOUT);
         assertThat(ended.getStateReason()).isEqualTo("TimeLimit");

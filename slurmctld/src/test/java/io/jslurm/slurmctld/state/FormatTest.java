@@ -5,14 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jslurm.slurmctld.job.GresRequest;
 import io.jslurm.slurmctld.job.Hold;
+import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.JobState;
 import io.jslurm.slurmctld.job.MemoryRequest;
+import io.jslurm.slurmctld.job.OpenMode;
 import io.jslurm.slurmctld.job.PendingReason;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
- * Format version 1 stores enums by ordinal: these lists may only grow at the end, or saved state would be read
+ * The state format stores enums by ordinal: these lists may only grow at the end, or saved state would be read
  * back with the wrong states.
  */
 class FormatTest {
@@ -32,6 +34,7 @@ class FormatTest {
         assertThat(names(Hold.values())).startsWith("NONE", "USER", "ADMIN");
         assertThat(names(MemoryRequest.Per.values())).startsWith("NONE", "NODE", "CPU", "GPU");
         assertThat(names(GresRequest.Per.values())).startsWith("NODE", "JOB", "TASK", "SOCKET");
+        assertThat(names(OpenMode.values())).startsWith("UNSPECIFIED", "TRUNCATE", "APPEND");
     }
 
     @Test
@@ -45,8 +48,27 @@ class FormatTest {
         byte[] truncated = Arrays.copyOf(out.toByteArray(), out.size() - 1);
         assertThatThrownBy(() -> new EntryCodec().decode(EntryCodec.FORMAT_VERSION, truncated))
                 .isInstanceOf(CorruptStateException.class);
-        assertThatThrownBy(() -> new EntryCodec().decode(2, out.toByteArray()))
-                .hasMessageContaining("unsupported state format version 2");
+        assertThatThrownBy(() -> new EntryCodec().decode(3, out.toByteArray()))
+                .hasMessageContaining("unsupported state format version 3");
+    }
+
+    @Test
+    void version2KeepsTheOpenModeAndVersion1FilesStillRead() {
+        JobSpec appending = SampleJobs.training("resume").toBuilder().openMode(OpenMode.APPEND).build();
+        BinaryWriter out = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(7, appending), out);
+        JournalEntry back = new EntryCodec().decode(2, out.toByteArray());
+        assertThat(((JournalEntry.SpecUpdated) back).spec()).isEqualTo(appending);
+
+        // A version 1 entry is the same without the trailing open mode byte.
+        JobSpec unspecified = SampleJobs.training("old");
+        BinaryWriter v2 = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(8, unspecified), v2);
+        byte[] v1 = Arrays.copyOf(v2.toByteArray(), v2.size() - 1);
+        JournalEntry old = new EntryCodec().decode(1, v1);
+        assertThat(((JournalEntry.SpecUpdated) old).spec()).isEqualTo(unspecified);
+        assertThat(((JournalEntry.SpecUpdated) old).spec().openMode()).isEqualTo(OpenMode.UNSPECIFIED);
+        assertThatThrownBy(() -> new EntryCodec().decode(2, v1)).isInstanceOf(CorruptStateException.class);
     }
 
     @Test
