@@ -275,7 +275,9 @@ public final class JobControl {
                 reason = PendingReason.NON_ZERO_EXIT_CODE;
             }
             ended = store.transition(job.jobId(), StateChange.finish(finalState, exit, reason));
-            allocations.remove(job.jobId());
+            // Every node of the job hears of its end, as from Slurm's controller: each runs its Epilog there and
+            // ends what is left of the job's steps.
+            allocations.remove(job.jobId()).ifPresent(a -> terminate(ended, a, "completed"));
             log.info("JobId={} {} ExitCode={} on {}", ended.displayId(), finalState, exit, report.getNodeName());
         }
         resourcesFreed.run();

@@ -27,6 +27,9 @@ import io.jslurm.slurmd.launch.JobCompletion;
 import io.jslurm.slurmd.launch.JobRunner;
 import io.jslurm.slurmd.launch.NodeContext;
 import io.jslurm.slurmd.launch.RunnerConfig;
+import io.jslurm.slurmd.prolog.HookSettings;
+import io.jslurm.slurmd.prolog.JobHookContext;
+import io.jslurm.slurmd.prolog.JobHooks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -52,6 +55,8 @@ import org.slf4j.LoggerFactory;
 public final class Slurmd implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Slurmd.class);
     private static final int WORKERS = 4;
+    /** How much longer than KillWait an epilog waits for the job's processes to be gone. */
+    private static final java.time.Duration EPILOG_EXTRA_WAIT = java.time.Duration.ofSeconds(20);
 
     /**
      * What a slurmd starts from.
@@ -88,7 +93,10 @@ public final class Slurmd implements AutoCloseable {
     private StepTasks steps;
     private final java.util.concurrent.ExecutorService stepThreads =
             Executors.newCachedThreadPool(named("slurmd-step"));
+    private final java.util.concurrent.ExecutorService hookThreads =
+            Executors.newCachedThreadPool(named("slurmd-prolog"));
     private ControllerReporter reporter;
+    private NodeRpcHandlers handlers;
     private RpcServer server;
 
     private Slurmd(Setup setup, PidFile pidFile) {
@@ -138,9 +146,23 @@ public final class Slurmd implements AutoCloseable {
         steps = new StepTasks(name, new StepCredentials(setup.key()), cgroups,
                 jobId -> runner.status(jobId).isPresent(), setup.clock(), stepThreads);
         CpuTopology topology = setup.hardware().topology();
-        NodeRpcHandlers handlers = new NodeRpcHandlers(name, config.slurm().clusterName(), runner,
+        HookSettings hookSettings = HookSettings.of(config.slurm());
+        steps.taskScripts(hookSettings);
+        runner.taskScripts(hookSettings);
+        JobHooks hooks = new JobHooks(hookSettings,
+                new NodeHookFailures(name, controllers(), setup.timing().requestTimeout(),
+                        AuthMethods.daemonCredentials(config.slurm(), setup.key(), setup.clock(), 0, 0,
+                                setup.hostName())),
+                jobId -> handlers != null && handlers.jobActive(jobId),
+                config.slurm().timers().killWait().plus(EPILOG_EXTRA_WAIT), hookThreads);
+        String cluster = config.slurm().clusterName();
+        steps.prologGate((layout, nodeIndex) -> hooks.awaitProlog(new JobHookContext(
+                Integer.toUnsignedLong(layout.getJobId()), Integer.toUnsignedLong(layout.getUid()),
+                Integer.toUnsignedLong(layout.getGid()), layout.getUserName(), layout.getNodeList(), "", "", "",
+                cluster, name, setup.slurmConf())));
+        handlers = new NodeRpcHandlers(name, cluster, runner,
                 new JobConfinement(config.cgroup(), topology, setup.hardware().realMemoryMiB(), gpus),
-                completions, steps, setup.clock());
+                completions, steps, setup.clock(), hooks, setup.slurmConf(), this::jobEnded);
         long slurmUserUid = SlurmUsers.uidOf(config.slurm().slurmUser());
         server = RpcServer.start(RpcServerConfig.defaults(new InetSocketAddress(setup.identity().port())),
                 List.of(handlers.table()), AuthMethods.authenticator(config.slurm(), setup.key(), setup.clock()),
@@ -236,6 +258,7 @@ public final class Slurmd implements AutoCloseable {
             steps.close();
         }
         stepThreads.shutdownNow();
+        hookThreads.shutdownNow();
         scheduler.shutdownNow();
         workers.shutdownNow();
         pidFile.close();

@@ -12,6 +12,10 @@ import io.jslurm.slurmd.cgroup.CgroupManager;
 import io.jslurm.slurmd.cgroup.StepName;
 import io.jslurm.slurmd.launch.GroupDatabase;
 import io.jslurm.slurmd.launch.JobUser;
+import io.jslurm.slurmd.prolog.HookScript;
+import io.jslurm.slurmd.prolog.HookSettings;
+import io.jslurm.slurmd.prolog.ScriptResult;
+import io.jslurm.slurmd.prolog.TaskPrologOutput;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -30,6 +34,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.function.LongPredicate;
@@ -56,6 +61,25 @@ public final class StepTasks implements AutoCloseable {
     private final InstantSource clock;
     private final ExecutorService threads;
     private final Map<String, RunningStep> running = new ConcurrentHashMap<>();
+    private volatile PrologGate prologGate = (layout, nodeIndex) -> true;
+    private volatile HookSettings taskScripts = HookSettings.NONE;
+
+    /** TaskProlog and TaskEpilog; set once at start, before requests are served. */
+    public void taskScripts(HookSettings settings) {
+        this.taskScripts = Objects.requireNonNull(settings, "settings");
+    }
+
+    /** Holds a step's first launch on a node until the job's Prolog ran there. */
+    @FunctionalInterface
+    public interface PrologGate {
+        /** @return false when the prolog failed: the step must not start */
+        boolean ready(StepLayout layout, int nodeIndex) throws InterruptedException;
+    }
+
+    /** Set once at start, before requests are served. */
+    public void prologGate(PrologGate gate) {
+        this.prologGate = Objects.requireNonNull(gate, "gate");
+    }
 
     /**
      * @param batchJobRunsHere whether a job's batch script runs on this node (its cgroup is then the batch's to
@@ -105,6 +129,14 @@ public final class StepTasks implements AutoCloseable {
         }
         JobUser user = new JobUser(layout.getUserName(), layout.getUid(), layout.getGid());
         long jobId = Integer.toUnsignedLong(layout.getJobId());
+        try {
+            if (!prologGate.ready(layout, nodeIndex)) {
+                throw new LaunchRefused("Job prolog failed");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LaunchRefused("Job prolog failed: interrupted");
+        }
         cgroups.createJob(user.uid(), jobId, CgroupLimits.NONE);
         Cgroup stepCgroup = cgroups.createStep(user.uid(), jobId, StepName.of(layout.getStepId()),
                 CgroupLimits.NONE);
@@ -121,21 +153,29 @@ public final class StepTasks implements AutoCloseable {
                 int task = node.getTaskIds(local);
                 Map<String, String> env = StepEnvironment.forTask(layout, nodeIndex, local,
                         request.getEnvironmentMap());
+                Path workDir = Path.of(request.getWorkDir().isEmpty() ? "/" : request.getWorkDir());
+                workDir = Files.isDirectory(workDir) ? workDir : Path.of("/tmp");
+                List<String> printed = runTaskProlog(user, groups, stepCgroup, env, workDir, task);
                 ProcessBuilder builder = new ProcessBuilder(stepCgroup.joinAndExec(command(user, groups,
                         request.getArgvList())));
                 builder.environment().clear();
                 builder.environment().putAll(env);
-                Path workDir = Path.of(request.getWorkDir().isEmpty() ? "/" : request.getWorkDir());
-                builder.directory((Files.isDirectory(workDir) ? workDir : Path.of("/tmp")).toFile());
+                builder.directory(workDir.toFile());
                 boolean readsStdin = request.hasStdinTask() && request.getStdinTask() == task;
                 if (!readsStdin) {
                     builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
                 }
+                if (!printed.isEmpty()) {
+                    step.send(StepIoFrame.text(StepIoFrame.Kind.STDOUT, task,
+                            String.join("\n", printed) + "\n"));
+                }
                 Process process = builder.start();
                 step.started(task, process);
+                Path taskDir = workDir;
+                Runnable epilog = () -> runTaskEpilog(user, groups, stepCgroup, env, taskDir, task);
                 threads.execute(() -> pump(process.getInputStream(), StepIoFrame.Kind.STDOUT, task, step));
                 threads.execute(() -> pump(process.getErrorStream(), StepIoFrame.Kind.STDERR, task, step));
-                threads.execute(() -> awaitTask(task, process, step));
+                threads.execute(() -> awaitTask(task, process, step, epilog));
             }
         } catch (IOException | RuntimeException e) {
             StepIoFrame.text(StepIoFrame.Kind.LAUNCH_FAILED, -1, e.getMessage()).writeTo(toSrun);
@@ -146,6 +186,51 @@ public final class StepTasks implements AutoCloseable {
         threads.execute(() -> listen(step));
         LOG.info("step {}: {} tasks started for {} (uid {}): {}", key, node.getTaskIdsCount(), user.name(),
                 user.uid(), String.join(" ", request.getArgvList()));
+    }
+
+    /**
+     * TaskProlog as the task's user in the step's cgroup, with the task's environment, which its
+     * {@code export}/{@code unset} lines then change.
+     *
+     * @return its {@code print} lines, for the task's stdout
+     */
+    private List<String> runTaskProlog(JobUser user, List<Integer> groups, Cgroup cgroup, Map<String, String> env,
+                                       Path workDir, int task) throws IOException {
+        Optional<Path> program = taskScripts.taskProlog();
+        if (program.isEmpty()) {
+            return List.of();
+        }
+        try {
+            ScriptResult result = HookScript.run(cgroup.joinAndExec(command(user, groups,
+                    List.of(program.get().toString()))), env, workDir, taskScripts.timeout());
+            if (!result.succeeded()) {
+                LOG.error("task {}: TaskProlog {} failed {}", task, program.get(), result.status());
+            }
+            return TaskPrologOutput.apply(result.output(), env);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while running TaskProlog", e);
+        }
+    }
+
+    /** TaskEpilog as the task's user, after the task ended and before srun hears of it. */
+    private void runTaskEpilog(JobUser user, List<Integer> groups, Cgroup cgroup, Map<String, String> env,
+                               Path workDir, int task) {
+        Optional<Path> program = taskScripts.taskEpilog();
+        if (program.isEmpty()) {
+            return;
+        }
+        try {
+            ScriptResult result = HookScript.run(cgroup.joinAndExec(command(user, groups,
+                    List.of(program.get().toString()))), env, workDir, taskScripts.timeout());
+            if (!result.succeeded()) {
+                LOG.error("task {}: TaskEpilog {} failed {}", task, program.get(), result.status());
+            }
+        } catch (IOException e) {
+            LOG.error("task {}: cannot run TaskEpilog {}: {}", task, program.get(), e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private int nodeIndex(StepLayout layout) throws LaunchRefused {
@@ -190,10 +275,11 @@ public final class StepTasks implements AutoCloseable {
         }
     }
 
-    private void awaitTask(int task, Process process, RunningStep step) {
+    private void awaitTask(int task, Process process, RunningStep step, Runnable epilog) {
         try {
             int status = process.waitFor();
             step.awaitStreams(task);
+            epilog.run();
             // The shell prefix execs the task, so a signal shows as the JDK's 128 + signal.
             int signal = status > 128 && status < 128 + 65 && step.wasSignalled() ? status - 128 : 0;
             step.send(StepIoFrame.exit(task, signal != 0 ? 0 : status, signal));
