@@ -160,8 +160,20 @@ public final class Slurmd implements AutoCloseable {
                 Integer.toUnsignedLong(layout.getJobId()), Integer.toUnsignedLong(layout.getUid()),
                 Integer.toUnsignedLong(layout.getGid()), layout.getUserName(), layout.getNodeList(), "", "", "",
                 cluster, name, setup.slurmConf())));
-        handlers = new NodeRpcHandlers(name, cluster, runner,
-                new JobConfinement(config.cgroup(), topology, setup.hardware().realMemoryMiB(), gpus),
+        JobConfinement confinement = new JobConfinement(config.cgroup(), topology, setup.hardware().realMemoryMiB(),
+                gpus);
+        steps.stepDevices(new StepTasks.StepDevices() {
+            @Override
+            public boolean confined() {
+                return confinement.constrainsDevices();
+            }
+
+            @Override
+            public io.jslurm.slurmd.cgroup.CgroupLimits limitsFor(List<Integer> gpuIndices) {
+                return confinement.limitsForStep(gpuIndices);
+            }
+        });
+        handlers = new NodeRpcHandlers(name, cluster, runner, confinement,
                 completions, steps, setup.clock(), hooks, setup.slurmConf(), this::jobEnded);
         long slurmUserUid = SlurmUsers.uidOf(config.slurm().slurmUser());
         server = RpcServer.start(RpcServerConfig.defaults(new InetSocketAddress(setup.identity().port())),

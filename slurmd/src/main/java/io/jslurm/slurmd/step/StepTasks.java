@@ -12,6 +12,9 @@ import io.jslurm.slurmd.cgroup.CgroupManager;
 import io.jslurm.slurmd.cgroup.StepName;
 import io.jslurm.slurmd.launch.GroupDatabase;
 import io.jslurm.slurmd.launch.JobUser;
+import io.jslurm.protocol.stepio.KvsPairs;
+import io.jslurm.slurmd.pmi.Pmi2Step;
+import io.jslurm.slurmd.pmi.ProcessMapping;
 import io.jslurm.slurmd.prolog.HookScript;
 import io.jslurm.slurmd.prolog.HookSettings;
 import io.jslurm.slurmd.prolog.ScriptResult;
@@ -53,6 +56,11 @@ public final class StepTasks implements AutoCloseable {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(10);
     static final String SETPRIV = "/usr/bin/setpriv";
+    /** srun --mpi=TYPE sends SLURM_MPI_TYPE=TYPE in the tasks' environment. */
+    static final String MPI_TYPE = "SLURM_MPI_TYPE";
+    static final String PMI2 = "pmi2";
+    private static final List<String> TASK_PREFIX = List.of("/bin/sh", "-c",
+            "SLURM_TASK_PID=$$; export SLURM_TASK_PID; exec \"$@\"", "slurmstepd");
 
     private final String nodeName;
     private final StepCredentials credentials;
@@ -63,6 +71,32 @@ public final class StepTasks implements AutoCloseable {
     private final Map<String, RunningStep> running = new ConcurrentHashMap<>();
     private volatile PrologGate prologGate = (layout, nodeIndex) -> true;
     private volatile HookSettings taskScripts = HookSettings.NONE;
+    private volatile StepDevices devices = StepDevices.UNCONFINED;
+
+    /** What a step's cgroup confines of the node's GPUs (cgroup.conf ConstrainDevices). */
+    public interface StepDevices {
+        StepDevices UNCONFINED = new StepDevices() {
+            @Override
+            public boolean confined() {
+                return false;
+            }
+
+            @Override
+            public CgroupLimits limitsFor(List<Integer> gpuIndices) {
+                return CgroupLimits.NONE;
+            }
+        };
+
+        boolean confined();
+
+        /** The step's cgroup limits: every GPU of the node but these denied when confined. */
+        CgroupLimits limitsFor(List<Integer> gpuIndices);
+    }
+
+    /** Set once at start, before requests are served. */
+    public void stepDevices(StepDevices stepDevices) {
+        this.devices = Objects.requireNonNull(stepDevices, "stepDevices");
+    }
 
     /** TaskProlog and TaskEpilog; set once at start, before requests are served. */
     public void taskScripts(HookSettings settings) {
@@ -138,8 +172,9 @@ public final class StepTasks implements AutoCloseable {
             throw new LaunchRefused("Job prolog failed: interrupted");
         }
         cgroups.createJob(user.uid(), jobId, CgroupLimits.NONE);
+        StepDevices stepDevices = devices;
         Cgroup stepCgroup = cgroups.createStep(user.uid(), jobId, StepName.of(layout.getStepId()),
-                CgroupLimits.NONE);
+                stepDevices.limitsFor(layout.getNodes(nodeIndex).getGpuIndicesList()));
         Socket io = connect(request);
         DataOutputStream toSrun = new DataOutputStream(new BufferedOutputStream(io.getOutputStream(), 1 << 16));
         byte[] hello = concat(request.getIoKey().toByteArray(), nodeName.getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -149,14 +184,25 @@ public final class StepTasks implements AutoCloseable {
         running.put(key, step);
         List<Integer> groups = GroupDatabase.groupsOf(user);
         try {
+            if (PMI2.equals(request.getEnvironmentMap().get(MPI_TYPE))) {
+                step.pmi = new Pmi2Step(key, layout.getNtasks(), node.getTaskIdsCount(),
+                        ProcessMapping.of(layout.getNodesList().stream().map(StepNode::getTaskIdsList).toList()),
+                        pairs -> step.send(new StepIoFrame(StepIoFrame.Kind.PMI_FENCE, -1, KvsPairs.encode(pairs))),
+                        () -> step.signal(9), threads);
+            }
             for (int local = 0; local < node.getTaskIdsCount(); local++) {
                 int task = node.getTaskIds(local);
                 Map<String, String> env = StepEnvironment.forTask(layout, nodeIndex, local,
-                        request.getEnvironmentMap());
+                        request.getEnvironmentMap(), stepDevices.confined());
                 Path workDir = Path.of(request.getWorkDir().isEmpty() ? "/" : request.getWorkDir());
                 workDir = Files.isDirectory(workDir) ? workDir : Path.of("/tmp");
                 List<String> printed = runTaskProlog(user, groups, stepCgroup, env, workDir, task);
-                ProcessBuilder builder = new ProcessBuilder(stepCgroup.joinAndExec(command(user, groups,
+                List<String> prefix = TASK_PREFIX;
+                if (step.pmi != null) {
+                    env.putAll(step.pmi.taskEnvironment(task));
+                    prefix = step.pmi.launchPrefix();
+                }
+                ProcessBuilder builder = new ProcessBuilder(stepCgroup.joinAndExec(command(user, groups, prefix,
                         request.getArgvList())));
                 builder.environment().clear();
                 builder.environment().putAll(env);
@@ -245,10 +291,16 @@ public final class StepTasks implements AutoCloseable {
 
     /** As the user with exactly their groups; the shell sets SLURM_TASK_PID to its pid, which exec keeps. */
     static List<String> command(JobUser user, List<Integer> groups, List<String> argv) {
+        return command(user, groups, TASK_PREFIX, argv);
+    }
+
+    /** Like {@link #command(JobUser, List, List)} with another prefix between setpriv and the argv. */
+    static List<String> command(JobUser user, List<Integer> groups, List<String> prefix, List<String> argv) {
         List<String> command = new ArrayList<>(List.of(SETPRIV, "--reuid=" + user.uid(), "--regid=" + user.gid(),
                 groups.isEmpty() ? "--clear-groups"
                         : "--groups=" + groups.stream().map(String::valueOf).collect(Collectors.joining(",")),
-                "--", "/bin/sh", "-c", "SLURM_TASK_PID=$$; export SLURM_TASK_PID; exec \"$@\"", "slurmstepd"));
+                "--"));
+        command.addAll(prefix);
         command.addAll(argv);
         return command;
     }
@@ -301,6 +353,11 @@ public final class StepTasks implements AutoCloseable {
                     case STDIN -> step.stdin(frame.task(), frame.payload());
                     case STDIN_EOF -> step.closeStdin(frame.task());
                     case SIGNAL -> step.signal(frame.number(0));
+                    case PMI_FENCE_DONE -> {
+                        if (step.pmi != null) {
+                            step.pmi.fenceDone(KvsPairs.decode(frame.payload()));
+                        }
+                    }
                     default -> LOG.warn("step {}: unexpected {} frame from srun", step.key, frame.kind());
                 }
             }
@@ -325,6 +382,9 @@ public final class StepTasks implements AutoCloseable {
     private void finish(RunningStep step) {
         running.remove(step.key);
         step.done();
+        if (step.pmi != null) {
+            step.pmi.close();
+        }
         try {
             Cgroup cgroup = step.cgroup;
             if (!cgroup.isEmpty()) {
@@ -373,6 +433,8 @@ public final class StepTasks implements AutoCloseable {
         private int endedTasks;
         private volatile boolean signalled;
         private volatile boolean done;
+        /** The step's PMI-2 server here, for srun --mpi=pmi2; null otherwise. */
+        volatile Pmi2Step pmi;
 
         RunningStep(String key, long jobId, int taskCount, Cgroup cgroup, Socket io, DataOutputStream toSrun) {
             this.key = key;
