@@ -19,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * slurm.conf Prolog, Epilog and TaskProlog on a two-node cluster, as seed 004 uses them (a node-local cache
  * warmed by the prolog): they run as root with the job's variables on every node the job uses, a failing prolog
  * drains its node ("Prolog error") and requeues the job held, a failing epilog drains its node ("Epilog error").
+ * The cluster runs with PrologFlags=Alloc, so every node of a job runs the prolog when the job starts.
  * The programs fail on a node when a marker file for that node exists, so each test picks its failure.
  */
 class PrologEpilogIT {
@@ -56,7 +57,7 @@ class PrologEpilogIT {
                 """);
         Path conf = cluster().dir().resolve("etc/slurm.conf");
         Files.writeString(conf, "Prolog=" + hooks.resolve("prolog") + "\nEpilog=" + hooks.resolve("epilog")
-                + "\nTaskProlog=" + hooks.resolve("task_prolog") + "\nPrologEpilogTimeout=30\n",
+                + "\nTaskProlog=" + hooks.resolve("task_prolog") + "\nPrologEpilogTimeout=30\nPrologFlags=Alloc\n",
                 StandardOpenOption.APPEND);
         cluster().localCommand(List.of("down", "--dir", cluster().dir().toString()));
         cluster().up();
@@ -84,6 +85,16 @@ class PrologEpilogIT {
         assertThat(logs().resolve("cache-node2/image")).hasContent("warmed");
         assertThat(awaitLines(logs().resolve("epilog.log"), "job=" + job + " ", 2)).containsExactlyInAnyOrder(
                 "epilog_slurmd job=" + job + " node=node1", "epilog_slurmd job=" + job + " node=node2");
+    }
+
+    /** PrologFlags=Alloc: the prolog runs on every node at allocation, also where no step ever runs. */
+    @Test
+    void withAllocThePrologRunsOnNodesWithoutSteps() throws Exception {
+        long job = cluster().submit("-N2", "--wrap", "true");
+        assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).isEqualTo("COMPLETED");
+        assertThat(awaitLines(logs().resolve("prolog.log"), "job=" + job + " ", 2)).containsExactlyInAnyOrder(
+                "prolog_slurmd job=" + job + " node=node1 user=root uid=0",
+                "prolog_slurmd job=" + job + " node=node2 user=root uid=0");
     }
 
     @Test

@@ -108,6 +108,15 @@ public final class JobControl {
                 limit.isUnlimited() ? LaunchMessages.UNLIMITED_MINUTES : (int) limit.minutes(), partition,
                 this::threadsPerCore, running.status().startTime(), arrayBounds(running))
                 .toBuilder().setRestartCount(running.status().restartCount()).build();
+        var flags = config.get().slurm().launch().prologFlags();
+        if (flags.contains(io.jslurm.conf.slurm.PrologFlag.ALLOC) || flags.contains(io.jslurm.conf.slurm.PrologFlag.CONTAIN)) {
+            // PrologFlags=Alloc: every node runs the job's Prolog now (the batch host's launch waits for it there).
+            var prolog = io.jslurm.protocol.proto.PrologLaunch.newBuilder().setJob(launch).build();
+            for (String name : allocation.nodeNames()) {
+                nodes.get(name).ifPresent(node -> slurmd.send(node, prolog,
+                        error -> log.warn("Cannot start the prolog of JobId={} on {}: {}", jobId, name, error.getMessage())));
+            }
+        }
         if (running.spec().script().isEmpty()) {
             // An interactive allocation (salloc, srun): its steps are launched by the command itself.
             return Optional.of(running);

@@ -9,6 +9,7 @@ import io.jslurm.protocol.proto.LaunchBatchJob;
 import io.jslurm.protocol.proto.LaunchTasks;
 import io.jslurm.protocol.proto.Ping;
 import io.jslurm.protocol.proto.Pong;
+import io.jslurm.protocol.proto.PrologLaunch;
 import io.jslurm.protocol.proto.SignalJob;
 import io.jslurm.protocol.proto.TerminateJob;
 import io.jslurm.protocol.rpc.Execution;
@@ -95,6 +96,7 @@ final class NodeRpcHandlers {
                 .route(TerminateJob.class, Permission.SLURM_USER, Execution.WORKER, this::terminate)
                 // srun brings the controller's signed step layout; StepTasks checks it and the caller.
                 .route(LaunchTasks.class, Permission.USER, Execution.WORKER, this::launchTasks)
+                .route(PrologLaunch.class, Permission.SLURM_USER, Execution.WORKER, this::prolog)
                 .build();
     }
 
@@ -133,6 +135,19 @@ final class NodeRpcHandlers {
             startBatch(launch, limits);
         }
         LOG.info("job {}: launch request served in {} us", jobId, (System.nanoTime() - received) / 1000);
+        return Ack.getDefaultInstance();
+    }
+
+    /** PrologFlags=Alloc: the prolog starts now; a failure drains the node and requeues the job (JobHooks). */
+    private Message prolog(RpcCall<PrologLaunch> call) {
+        LaunchBatchJob job = call.request().getJob();
+        if (hooks == null) {
+            return Ack.getDefaultInstance();
+        }
+        hooks.prolog(new JobHookContext(Integer.toUnsignedLong(job.getJobId()), Integer.toUnsignedLong(job.getUid()),
+                Integer.toUnsignedLong(job.getGid()), job.getUserName(), job.getNodeList(), job.getPartition(),
+                job.getAccount(), job.getJobName(), clusterName, nodeName, slurmConf));
+        LOG.info("job {}: prolog started at allocation", Integer.toUnsignedLong(job.getJobId()));
         return Ack.getDefaultInstance();
     }
 

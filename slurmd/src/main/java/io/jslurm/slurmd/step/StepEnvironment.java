@@ -11,7 +11,7 @@ import java.util.stream.IntStream;
 
 /**
  * The variables each task of a step gets on top of the environment srun sent: the step's shape, taken from the
- * layout the controller signed, and the task's own ids. SLURM_TASK_PID is set by the task's shell prefix, since
+ * layout the controller signed, and the task's own ids. SLURM_TASK_PID is set by the cgroup join before the task, since
  * only the task knows its pid.
  */
 public final class StepEnvironment {

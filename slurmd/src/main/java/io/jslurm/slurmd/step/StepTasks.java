@@ -59,8 +59,8 @@ public final class StepTasks implements AutoCloseable {
     /** srun --mpi=TYPE sends SLURM_MPI_TYPE=TYPE in the tasks' environment. */
     static final String MPI_TYPE = "SLURM_MPI_TYPE";
     static final String PMI2 = "pmi2";
-    private static final List<String> TASK_PREFIX = List.of("/bin/sh", "-c",
-            "SLURM_TASK_PID=$$; export SLURM_TASK_PID; exec \"$@\"", "slurmstepd");
+    /** Nothing between setpriv and the task: the cgroup join script already set SLURM_TASK_PID. */
+    private static final List<String> TASK_PREFIX = List.of();
 
     private final String nodeName;
     private final StepCredentials credentials;
@@ -289,7 +289,7 @@ public final class StepTasks implements AutoCloseable {
                 + layout.getStepId());
     }
 
-    /** As the user with exactly their groups; the shell sets SLURM_TASK_PID to its pid, which exec keeps. */
+    /** As the user with exactly their groups (SLURM_TASK_PID comes from the cgroup join before it). */
     static List<String> command(JobUser user, List<Integer> groups, List<String> argv) {
         return command(user, groups, TASK_PREFIX, argv);
     }
