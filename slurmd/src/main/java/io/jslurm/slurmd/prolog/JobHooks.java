@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
 import java.util.function.LongPredicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -89,12 +90,18 @@ public final class JobHooks {
     }
 
     private ScriptResult runProlog(JobHookContext job) {
-        ScriptResult result = run(settings.prolog().get(), job, "prolog_slurmd");
+        return runAndReport(settings.prolog().get(), job, "prolog", failures::prologFailed);
+    }
+
+    /** Runs the program; a failure is logged as slurmd logs it and handed on. */
+    private ScriptResult runAndReport(Path program, JobHookContext job, String what,
+                                      BiConsumer<JobHookContext, ScriptResult> onFailure) {
+        ScriptResult result = run(program, job, what + "_slurmd");
         if (!result.succeeded()) {
-            LOG.error("[job {}] prolog failed {}", job.jobId(), result.status());
-            failures.prologFailed(job, result);
+            LOG.error("[job {}] {} failed {}", job.jobId(), what, result.status());
+            onFailure.accept(job, result);
         } else {
-            LOG.debug("[job {}] prolog done", job.jobId());
+            LOG.debug("[job {}] {} done", job.jobId(), what);
         }
         return result;
     }
@@ -129,13 +136,7 @@ public final class JobHooks {
             Thread.currentThread().interrupt();
             return;
         }
-        ScriptResult result = run(settings.epilog().get(), job, "epilog_slurmd");
-        if (!result.succeeded()) {
-            LOG.error("[job {}] epilog failed {}", job.jobId(), result.status());
-            failures.epilogFailed(job, result);
-        } else {
-            LOG.debug("[job {}] epilog done", job.jobId());
-        }
+        runAndReport(settings.epilog().get(), job, "epilog", failures::epilogFailed);
     }
 
     private ScriptResult run(Path program, JobHookContext job, String context) {
