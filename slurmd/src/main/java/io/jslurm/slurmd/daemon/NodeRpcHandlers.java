@@ -56,6 +56,8 @@ final class NodeRpcHandlers {
     private final JobHooks hooks;
     private final Path slurmConf;
     private final Consumer<JobCompletion> launchFailed;
+    /** PrologFlags=Contain: the job's cgroup lives from allocation to end; null without it. */
+    private volatile ContainedJobs contained;
     private final Object launchLock = new Object();
     /** Batch jobs waiting for their prolog here; guarded by launchLock. */
     private final Set<Long> inProlog = new HashSet<>();
@@ -144,7 +146,11 @@ final class NodeRpcHandlers {
         if (hooks == null) {
             return Ack.getDefaultInstance();
         }
-        hooks.prolog(new JobHookContext(Integer.toUnsignedLong(job.getJobId()), Integer.toUnsignedLong(job.getUid()),
+        long jobId = Integer.toUnsignedLong(job.getJobId());
+        if (contained != null) {
+            contained.allocated(job, confinement.limitsFor(job, nodeName));
+        }
+        hooks.prolog(new JobHookContext(jobId, Integer.toUnsignedLong(job.getUid()),
                 Integer.toUnsignedLong(job.getGid()), job.getUserName(), job.getNodeList(), job.getPartition(),
                 job.getAccount(), job.getJobName(), clusterName, nodeName, slurmConf));
         LOG.info("job {}: prolog started at allocation", Integer.toUnsignedLong(job.getJobId()));
@@ -195,6 +201,11 @@ final class NodeRpcHandlers {
                 launch.partition(), launch.account(), launch.jobName(), clusterName, nodeName, slurmConf);
     }
 
+    /** PrologFlags=Contain; set once at start, before requests are served. */
+    void contain(ContainedJobs jobs) {
+        this.contained = Objects.requireNonNull(jobs, "jobs");
+    }
+
     /** Whether anything of the job runs or is about to start here. */
     boolean jobActive(long jobId) {
         synchronized (launchLock) {
@@ -230,6 +241,9 @@ final class NodeRpcHandlers {
         TerminateJob request = call.request();
         long jobId = Integer.toUnsignedLong(request.getJobId());
         steps.terminateJob(jobId);
+        if (contained != null) {
+            contained.ended(jobId);
+        }
         if (hooks != null) {
             hooks.jobEnded(jobId, JobHookContext.onlyId(jobId, clusterName, nodeName, slurmConf));
         }

@@ -175,6 +175,11 @@ public final class Slurmd implements AutoCloseable {
         });
         handlers = new NodeRpcHandlers(name, cluster, runner, confinement,
                 completions, steps, setup.clock(), hooks, setup.slurmConf(), this::jobEnded);
+        if (config.slurm().launch().prologFlags().contains(io.jslurm.conf.slurm.PrologFlag.CONTAIN)) {
+            handlers.contain(new ContainedJobs(cgroups, jobId -> handlers.jobActive(jobId),
+                    config.slurm().timers().killWait().plus(EPILOG_EXTRA_WAIT), hookThreads));
+            steps.keepJobCgroups();
+        }
         long slurmUserUid = SlurmUsers.uidOf(config.slurm().slurmUser());
         server = RpcServer.start(RpcServerConfig.defaults(new InetSocketAddress(setup.identity().port())),
                 List.of(handlers.table()), AuthMethods.authenticator(config.slurm(), setup.key(), setup.clock()),

@@ -98,6 +98,13 @@ public final class StepTasks implements AutoCloseable {
         this.devices = Objects.requireNonNull(stepDevices, "stepDevices");
     }
 
+    private volatile boolean keepJobCgroups;
+
+    /** PrologFlags=Contain: a job's cgroup stays after its last step here, until the job ends. */
+    public void keepJobCgroups() {
+        this.keepJobCgroups = true;
+    }
+
     /** TaskProlog and TaskEpilog; set once at start, before requests are served. */
     public void taskScripts(HookSettings settings) {
         this.taskScripts = Objects.requireNonNull(settings, "settings");
@@ -392,7 +399,7 @@ public final class StepTasks implements AutoCloseable {
             }
             cgroup.awaitEmpty(DRAIN_TIMEOUT);
             cgroup.remove();
-            if (!batchJobRunsHere.test(step.jobId) && !hasSteps(step.jobId)) {
+            if (!keepJobCgroups && !batchJobRunsHere.test(step.jobId) && !hasSteps(step.jobId)) {
                 cgroups.findJob(step.jobId).filter(Cgroup::isEmpty).ifPresent(Cgroup::remove);
             }
         } catch (RuntimeException e) {
