@@ -54,6 +54,7 @@ class NetworkNamespacesIT {
         Assumptions.assumeTrue(new com.sun.security.auth.module.UnixSystem().getUid() == 0, "needs root");
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/sbin/ip")) || Files.isExecutable(Path.of("/sbin/ip")),
                 "needs iproute2");
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/nsenter")), "needs nsenter (util-linux)");
         cleanNetwork();
         ip("link", "add", BRIDGE, "type", "bridge");
         ip("addr", "add", HOST_ADDRESS + "/24", "dev", BRIDGE);
@@ -113,8 +114,11 @@ class NetworkNamespacesIT {
 
         daemons.add(start("slurmctld", List.of(dist.bin("slurmctld").toString(), "-D")));
         for (int node = 1; node <= NODES.size(); node++) {
-            daemons.add(start("slurmd-" + NODES.get(node - 1), List.of(ip(), "netns", "exec", ns(node),
-                    dist.bin("slurmd").toString(), "-D", "-N", NODES.get(node - 1))));
+            // nsenter switches the network namespace only: "ip netns exec" also remounts /sys, which hides the
+            // cgroup hierarchy slurmd needs.
+            daemons.add(start("slurmd-" + NODES.get(node - 1), List.of("/usr/bin/nsenter",
+                    "--net=/var/run/netns/" + ns(node), dist.bin("slurmd").toString(), "-D", "-N",
+                    NODES.get(node - 1))));
         }
         awaitOutput(() -> run("sinfo", "-h", "-N", "-o", "%N %T"),
                 out -> out.contains("nsnode1 idle") && out.contains("nsnode2 idle"), Duration.ofSeconds(120));

@@ -57,8 +57,8 @@ class StepLaunchIT {
     }
 
     /**
-     * A job holding node1's GPUs 2 and 3 (another job holds 0 and 1) runs a step with one GPU per task: each task
-     * sees its GPU numbered within the step (0 and 1), may open its own device and not the others.
+     * A job holding node1's GPUs 2 and 3 (another job holds 0 and 1; node1 has 2 CPUs, so one task) runs a step
+     * with both: the task sees them as 0 and 1, may open their devices and not the others'.
      */
     @Test
     void deviceConfinedStepSeesItsGpusFromZero() throws Exception {
@@ -69,8 +69,8 @@ class StepLaunchIT {
         String probe = "echo task=$SLURM_PROCID cuda=$CUDA_VISIBLE_DEVICES step=$SLURM_STEP_GPUS "
                 + "$(for f in " + dev + "/nvidia[0-3]; do printf '%s:%s ' ${f##*/} \"$( (exec 3<$f) 2>&1 | sed 's/.*: //;s/ /_/g')\"; done)";
         cluster().script("probe.sh", "#!/bin/sh\n" + probe + "\n");
-        long job = cluster().submit("-w", "node1", "-n2", "--gres=gpu:2", "--mem=32M", "-o", "gpus-%j.out",
-                "--wrap", "srun -n2 --gpus-per-task=1 sh " + cluster().workDir().resolve("probe.sh"));
+        long job = cluster().submit("-w", "node1", "-n1", "--gres=gpu:2", "--mem=32M", "-o", "gpus-%j.out",
+                "--wrap", "srun -n1 --gpus-per-task=2 sh " + cluster().workDir().resolve("probe.sh"));
         try {
             assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).as(output("gpus-" + job))
                     .isEqualTo("COMPLETED");
@@ -82,9 +82,7 @@ class StepLaunchIT {
         String denied = "Operation_not_permitted";
         String mine = "No_such_device_or_address";
         assertThat(lines).containsExactly(
-                "task=0 cuda=0 step=2,3 nvidia0:" + denied + " nvidia1:" + denied + " nvidia2:" + mine + " nvidia3:"
-                        + mine + " ",
-                "task=1 cuda=1 step=2,3 nvidia0:" + denied + " nvidia1:" + denied + " nvidia2:" + mine + " nvidia3:"
+                "task=0 cuda=0,1 step=2,3 nvidia0:" + denied + " nvidia1:" + denied + " nvidia2:" + mine + " nvidia3:"
                         + mine + " ");
     }
 
