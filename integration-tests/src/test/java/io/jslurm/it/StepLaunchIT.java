@@ -58,7 +58,8 @@ class StepLaunchIT {
 
     /**
      * A job holding node1's GPUs 2 and 3 (another job holds 0 and 1; node1 has 2 CPUs, so one task) runs a step
-     * with both: the task sees them as 0 and 1, may open their devices and not the others'.
+     * with both: the task sees them as 0 and 1, may open their devices and not the others'. The job has 1G: srun
+     * inside it is a JVM..
      */
     @Test
     void deviceConfinedStepSeesItsGpusFromZero() throws Exception {
@@ -69,7 +70,7 @@ class StepLaunchIT {
         String probe = "echo task=$SLURM_PROCID cuda=$CUDA_VISIBLE_DEVICES step=$SLURM_STEP_GPUS "
                 + "$(for f in " + dev + "/nvidia[0-3]; do printf '%s:%s ' ${f##*/} \"$( (exec 3<$f) 2>&1 | sed 's/.*: //;s/ /_/g')\"; done)";
         cluster().script("probe.sh", "#!/bin/sh\n" + probe + "\n");
-        long job = cluster().submit("-w", "node1", "-n1", "--gres=gpu:2", "--mem=32M", "-o", "gpus-%j.out",
+        long job = cluster().submit("-w", "node1", "-n1", "--gres=gpu:2", "--mem=1G", "-o", "gpus-%j.out",
                 "--wrap", "srun -n1 --gpus-per-task=2 sh " + cluster().workDir().resolve("probe.sh"));
         try {
             assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).as(output("gpus-" + job))
