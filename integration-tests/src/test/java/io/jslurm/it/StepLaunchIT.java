@@ -59,7 +59,7 @@ class StepLaunchIT {
     /**
      * A job holding node1's GPUs 2 and 3 (another job holds 0 and 1; node1 has 2 CPUs, so one task) runs a step
      * with both: the task sees them as 0 and 1, may open their devices and not the others'. The job has 1G: srun
-     * inside it is a JVM..
+     * inside it is a JVM.
      */
     @Test
     void deviceConfinedStepSeesItsGpusFromZero() throws Exception {
