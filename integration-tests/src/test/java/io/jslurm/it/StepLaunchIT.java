@@ -84,7 +84,7 @@ class StepLaunchIT {
         String mine = "No_such_device_or_address";
         assertThat(lines).containsExactly(
                 "task=0 cuda=0,1 step=2,3 nvidia0:" + denied + " nvidia1:" + denied + " nvidia2:" + mine + " nvidia3:"
-                        + mine + " ");
+                        + mine);
     }
 
     private static String output(String name) {
