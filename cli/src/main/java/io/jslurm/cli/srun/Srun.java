@@ -69,9 +69,11 @@ public final class Srun {
             err.println(PROGRAM + ": fatal: No command given to execute.");
             return 1;
         }
-        if (!options.mpi().isEmpty() && !options.mpi().equals("none")) {
-            err.println(PROGRAM + ": error: Couldn't load specified plugin name for mpi/" + options.mpi()
-                    + ": Plugin init() callback failed (only --mpi=none is available)");
+        String mpi = options.mpi().isEmpty() ? env.environment().getOrDefault("SLURM_MPI_TYPE", "none")
+                : options.mpi();
+        if (!mpi.equals("none") && !mpi.equals("pmi2")) {
+            err.println(PROGRAM + ": error: Couldn't load specified plugin name for mpi/" + mpi
+                    + ": Plugin init() callback failed (none and pmi2 are available)");
             return 1;
         }
         NodeLauncher launcher;
@@ -159,6 +161,13 @@ public final class Srun {
         });
         Map<String, String> stepEnv = new HashMap<>(taskEnv);
         stepEnv.put("SLURM_JOB_ID", Long.toString(jobId));
+        // The tasks' slurmd starts a PMI-2 server for the step when it sees this.
+        String mpi = options.mpi().isEmpty() ? taskEnv.getOrDefault("SLURM_MPI_TYPE", "none") : options.mpi();
+        if (mpi.equals("none")) {
+            stepEnv.remove("SLURM_MPI_TYPE");
+        } else {
+            stepEnv.put("SLURM_MPI_TYPE", mpi);
+        }
         try {
             int status = run.run(StepRun.request(jobId, options), stepEnv,
                     options.workDir().isEmpty() ? workDir : options.workDir(), stdinTask);

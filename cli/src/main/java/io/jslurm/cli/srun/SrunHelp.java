@@ -22,7 +22,7 @@ final class SrunHelp {
               -l, --label                 prepend task number to lines of stdout/err
               -m, --distribution=type     distribution method for processes to nodes (block or cyclic)
                   --mem=MB                minimum amount of real memory
-                  --mpi=type              type of MPI being used (none)
+                  --mpi=type              type of MPI being used (none, pmi2)
               -n, --ntasks=ntasks         number of tasks to run
                   --ntasks-per-node=n     number of tasks to invoke on each node
               -N, --nodes=N               number of nodes on which to run

@@ -14,6 +14,7 @@ import io.jslurm.protocol.proto.SignedStepLayout;
 import io.jslurm.protocol.proto.StepCompleteRequest;
 import io.jslurm.protocol.proto.StepLayout;
 import io.jslurm.protocol.proto.StepNode;
+import io.jslurm.protocol.stepio.KvsPairs;
 import io.jslurm.protocol.stepio.StepIoFrame;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -58,6 +59,7 @@ public final class StepRun {
     private final ConcurrentHashMap<String, DataOutputStream> nodes = new ConcurrentHashMap<>();
     private final TaskExits exits = new TaskExits();
     private volatile StepLayout layout;
+    private volatile PmiFence fence;
     private volatile boolean cancelled;
 
     public StepRun(Controller controller, NodeLauncher launcher, PrintStream out, PrintStream err, InputStream stdin,
@@ -98,6 +100,7 @@ public final class StepRun {
         }
         String stepId = layout.getJobId() + "." + layout.getStepId();
         outputs.bind(layout);
+        fence = new PmiFence(layout.getNodesCount());
         byte[] ioKey = new byte[32];
         new SecureRandom().nextBytes(ioKey);
         try (ServerSocket io = new ServerSocket(0, 128)) {
@@ -203,6 +206,9 @@ public final class StepRun {
                         }
                     }
                     case LAUNCH_FAILED -> err.println("srun: error: " + node + ": " + frame.text());
+                    case PMI_FENCE -> fence.arrived(node, KvsPairs.decode(frame.payload()))
+                            .ifPresent(all -> broadcast(new StepIoFrame(StepIoFrame.Kind.PMI_FENCE_DONE, -1,
+                                    KvsPairs.encode(all))));
                     default -> { }
                 }
             }
@@ -241,6 +247,16 @@ public final class StepRun {
             }
         }
         throw new IllegalArgumentException("no task " + task + " in the step");
+    }
+
+    private void broadcast(StepIoFrame frame) {
+        for (DataOutputStream to : nodes.values()) {
+            try {
+                frame.writeTo(to);
+            } catch (IOException e) {
+                // that node's tasks are gone already
+            }
+        }
     }
 
     /** Sends a signal to every task of the step. */

@@ -37,7 +37,11 @@ public record StepIoFrame(Kind kind, int task, byte[] payload) {
         /** srun -> node: send this signal to every task of the step on the node; payload: signal (4 bytes) */
         SIGNAL,
         /** node -> srun: the node could not start its tasks; payload: the reason in UTF-8 */
-        LAUNCH_FAILED
+        LAUNCH_FAILED,
+        /** node -> srun: every PMI-2 task of the node entered kvs-fence; payload: its new pairs ({@link KvsPairs}) */
+        PMI_FENCE,
+        /** srun -> node: every node fenced; payload: the pairs of all nodes ({@link KvsPairs}) */
+        PMI_FENCE_DONE
     }
 
     public StepIoFrame {

@@ -131,6 +131,15 @@ public final class JobControl {
                 .setOpenMode(LaunchMessages.openMode(running.spec().openMode(), config.get().jobFileAppend(),
                         running.status().restartCount()))
                 .build();
+        var flags = config.get().slurm().launch().prologFlags();
+        if (flags.contains(io.jslurm.conf.slurm.PrologFlag.ALLOC) || flags.contains(io.jslurm.conf.slurm.PrologFlag.CONTAIN)) {
+            // PrologFlags=Alloc: every node runs the job's Prolog now (the batch host's launch waits for it there).
+            var prolog = io.jslurm.protocol.proto.PrologLaunch.newBuilder().setJob(launch).build();
+            for (String name : allocation.nodeNames()) {
+                nodes.get(name).ifPresent(node -> slurmd.send(node, prolog,
+                        error -> log.warn("Cannot start the prolog of JobId={} on {}: {}", jobId, name, error.getMessage())));
+            }
+        }
         if (running.spec().script().isEmpty()) {
             // An interactive allocation (salloc, srun): its steps are launched by the command itself.
             return Optional.of(running);
@@ -330,7 +339,9 @@ public final class JobControl {
             reason = PendingReason.NON_ZERO_EXIT_CODE;
         }
         Job ended = store.transition(job.jobId(), StateChange.finish(finalState, exit, reason));
-        release(job.jobId());
+        // Every node of the job hears of its end, as from Slurm's controller: each runs its Epilog there and
+        // ends what is left of the job's steps.
+        release(job.jobId()).ifPresent(allocation -> terminate(ended, allocation, "completed"));
         log.info("JobId={} {} ExitCode={} on {}", ended.displayId(), finalState, exit, report.getNodeName());
         return ended;
     }

@@ -19,8 +19,11 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
     private static final long POLL_MILLIS = 10;
     private static final Duration FREEZE_TIMEOUT = Duration.ofSeconds(10);
     static final int SIGKILL = 9;
+    // The shell's pid is the pid of whatever it execs in the end, so it also sets SLURM_TASK_PID: a step task
+    // then needs no shell of its own for that (one program less to start per task).
     private static final String JOIN_SCRIPT = "n=$1; shift; while [ \"$n\" -gt 0 ]; do "
-            + "echo $$ > \"$1\" || exit 127; shift; n=$((n-1)); done; exec \"$@\"";
+            + "echo $$ > \"$1\" || exit 127; shift; n=$((n-1)); done; SLURM_TASK_PID=$$; export SLURM_TASK_PID; "
+            + "exec \"$@\"";
 
     private final String path;
     private final Object treeLock;

@@ -49,6 +49,20 @@ final class JobConfinement {
                 config.constrainDevices() ? DeviceRules.denyUnallocated(NodeGpus.deviceFiles(gpus), allocated) : List.of());
     }
 
+    /** A step's cgroup: with ConstrainDevices, the node's GPUs but the step's are denied. */
+    CgroupLimits limitsForStep(List<Integer> stepGpus) {
+        if (!config.constrainDevices()) {
+            return CgroupLimits.NONE;
+        }
+        List<Path> allocated = stepGpus.stream().map(index -> NodeGpus.deviceFile(gpus, index))
+                .flatMap(Optional::stream).toList();
+        return CgroupLimits.NONE.withDeniedDevices(DeviceRules.denyUnallocated(NodeGpus.deviceFiles(gpus), allocated));
+    }
+
+    boolean constrainsDevices() {
+        return config.constrainDevices();
+    }
+
     private IdSet cpusOfCores(String coreList) {
         List<Core> cores = topology.cores();
         IdSet indexes = IdSet.parse(coreList);

@@ -9,6 +9,7 @@ import io.jslurm.protocol.proto.LaunchBatchJob;
 import io.jslurm.protocol.proto.LaunchTasks;
 import io.jslurm.protocol.proto.Ping;
 import io.jslurm.protocol.proto.Pong;
+import io.jslurm.protocol.proto.PrologLaunch;
 import io.jslurm.protocol.proto.SignalJob;
 import io.jslurm.protocol.proto.SuspendJob;
 import io.jslurm.protocol.proto.TerminateJob;
@@ -21,10 +22,21 @@ import io.jslurm.common.Version;
 import io.jslurm.slurmd.cgroup.CgroupException;
 import io.jslurm.slurmd.cgroup.CgroupLimits;
 import io.jslurm.slurmd.launch.BatchLaunch;
+import io.jslurm.slurmd.launch.ExitStatus;
+import io.jslurm.slurmd.launch.JobCompletion;
 import io.jslurm.slurmd.launch.JobRunner;
+import io.jslurm.slurmd.launch.JobState;
+import io.jslurm.slurmd.prolog.JobHookContext;
+import io.jslurm.slurmd.prolog.JobHooks;
+import io.jslurm.slurmd.prolog.ScriptResult;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.InstantSource;
+import java.util.HashSet;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,10 +54,33 @@ final class NodeRpcHandlers {
     private final CompletionQueue completions;
     private final StepTasks steps;
     private final InstantSource clock;
+    private final JobHooks hooks;
+    private final Path slurmConf;
+    private final Consumer<JobCompletion> launchFailed;
+    /** PrologFlags=Contain: the job's cgroup lives from allocation to end; null without it. */
+    private volatile ContainedJobs contained;
     private final Object launchLock = new Object();
+    /** Batch jobs waiting for their prolog here; guarded by launchLock. */
+    private final Set<Long> inProlog = new HashSet<>();
+    /** Jobs in {@link #inProlog} ended before their prolog did; guarded by launchLock. */
+    private final Set<Long> endedInProlog = new HashSet<>();
 
     NodeRpcHandlers(String nodeName, String clusterName, JobRunner runner, JobConfinement confinement,
                     CompletionQueue completions, StepTasks steps, InstantSource clock) {
+        this(nodeName, clusterName, runner, confinement, completions, steps, clock, null, Path.of("/"),
+                completion -> { });
+    }
+
+    /**
+     * @param hooks        Prolog and Epilog; null for none
+     * @param launchFailed reports a batch job that could not start after its prolog
+     */
+    NodeRpcHandlers(String nodeName, String clusterName, JobRunner runner, JobConfinement confinement,
+                    CompletionQueue completions, StepTasks steps, InstantSource clock, JobHooks hooks,
+                    Path slurmConf, Consumer<JobCompletion> launchFailed) {
+        this.hooks = hooks;
+        this.slurmConf = Objects.requireNonNull(slurmConf, "slurmConf");
+        this.launchFailed = Objects.requireNonNull(launchFailed, "launchFailed");
         this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
         this.clusterName = Objects.requireNonNull(clusterName, "clusterName");
         this.runner = Objects.requireNonNull(runner, "runner");
@@ -65,6 +100,7 @@ final class NodeRpcHandlers {
                 .route(SuspendJob.class, Permission.SLURM_USER, Execution.WORKER, this::suspend)
                 // srun brings the controller's signed step layout; StepTasks checks it and the caller.
                 .route(LaunchTasks.class, Permission.USER, Execution.WORKER, this::launchTasks)
+                .route(PrologLaunch.class, Permission.SLURM_USER, Execution.WORKER, this::prolog)
                 .build();
     }
 
@@ -83,26 +119,103 @@ final class NodeRpcHandlers {
                     "Unable to set up job environment: " + e.getMessage());
         }
         synchronized (launchLock) {
-            if (runner.status(jobId).isPresent()) {
+            if (runner.status(jobId).isPresent() || inProlog.contains(jobId)) {
                 LOG.warn("job {}: launch refused, it already runs here", jobId);
                 throw new RpcException(SlurmdErrors.ESLURM_DUPLICATE_JOB_ID,
                         "Duplicate job id: job " + jobId + " already runs on " + nodeName);
             }
-            try {
-                completions.startOver(request.getJobId());
-                runner.launch(launch, limits);
-            } catch (IOException | CgroupException e) {
-                LOG.error("job {}: launch failed: {}", jobId, e.getMessage());
-                throw new RpcException(SlurmdErrors.ESLURMD_CREATE_BATCH_DIR_ERROR,
-                        "Unable to create job batch directory or cgroup: " + e.getMessage());
-            } catch (IllegalStateException | IllegalArgumentException e) {
-                LOG.error("job {}: launch failed: {}", jobId, e.getMessage());
-                throw new RpcException(SlurmdErrors.ESLURMD_SETUP_ENVIRONMENT_ERROR,
-                        "Unable to set up job environment: " + e.getMessage());
+            if (hooks != null && hooks.settings().prolog().isPresent()) {
+                // The prolog may take minutes (image caching): the controller gets its answer now, and a
+                // failure comes back as a drained node and a requeued job, as in Slurm.
+                inProlog.add(jobId);
+                endedInProlog.remove(jobId);
+                hooks.prolog(context(launch)).whenComplete((result, error) -> afterProlog(launch, limits, result));
+                LOG.info("job {}: launch request accepted; prolog running", jobId);
+                return Ack.getDefaultInstance();
             }
+            if (hooks != null) {
+                hooks.prolog(context(launch));
+            }
+            startBatch(launch, limits);
         }
         LOG.info("job {}: launch request served in {} us", jobId, (System.nanoTime() - received) / 1000);
         return Ack.getDefaultInstance();
+    }
+
+    /** PrologFlags=Alloc: the prolog starts now; a failure drains the node and requeues the job (JobHooks). */
+    private Message prolog(RpcCall<PrologLaunch> call) {
+        LaunchBatchJob job = call.request().getJob();
+        if (hooks == null) {
+            return Ack.getDefaultInstance();
+        }
+        long jobId = Integer.toUnsignedLong(job.getJobId());
+        if (contained != null) {
+            contained.allocated(job, confinement.limitsFor(job, nodeName));
+        }
+        hooks.prolog(new JobHookContext(jobId, Integer.toUnsignedLong(job.getUid()),
+                Integer.toUnsignedLong(job.getGid()), job.getUserName(), job.getNodeList(), job.getPartition(),
+                job.getAccount(), job.getJobName(), clusterName, nodeName, slurmConf));
+        LOG.info("job {}: prolog started at allocation", Integer.toUnsignedLong(job.getJobId()));
+        return Ack.getDefaultInstance();
+    }
+
+    private void startBatch(BatchLaunch launch, CgroupLimits limits) throws RpcException {
+        long jobId = launch.jobId();
+        try {
+            completions.startOver((int) jobId);
+            runner.launch(launch, limits);
+        } catch (IOException | CgroupException e) {
+            LOG.error("job {}: launch failed: {}", jobId, e.getMessage());
+            throw new RpcException(SlurmdErrors.ESLURMD_CREATE_BATCH_DIR_ERROR,
+                    "Unable to create job batch directory or cgroup: " + e.getMessage());
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            LOG.error("job {}: launch failed: {}", jobId, e.getMessage());
+            throw new RpcException(SlurmdErrors.ESLURMD_SETUP_ENVIRONMENT_ERROR,
+                    "Unable to set up job environment: " + e.getMessage());
+        }
+    }
+
+    /** The batch script starts once its prolog succeeded, unless the job was ended meanwhile. */
+    private void afterProlog(BatchLaunch launch, CgroupLimits limits, ScriptResult result) {
+        long jobId = launch.jobId();
+        synchronized (launchLock) {
+            inProlog.remove(jobId);
+            if (endedInProlog.remove(jobId)) {
+                LOG.info("job {}: ended while its prolog ran; not started", jobId);
+                return;
+            }
+            if (result == null || !result.succeeded()) {
+                // JobHooks drained the node and requeued the job.
+                return;
+            }
+            try {
+                startBatch(launch, limits);
+            } catch (RpcException e) {
+                launchFailed.accept(new JobCompletion(jobId, JobState.FAILED, new ExitStatus(1, 0), Optional.empty(),
+                        Optional.of(e.getMessage())));
+            }
+        }
+    }
+
+    private JobHookContext context(BatchLaunch launch) {
+        return new JobHookContext(launch.jobId(), Integer.toUnsignedLong(launch.user().uid()),
+                Integer.toUnsignedLong(launch.user().gid()), launch.user().name(), launch.allocation().nodeList().ranged(),
+                launch.partition(), launch.account(), launch.jobName(), clusterName, nodeName, slurmConf);
+    }
+
+    /** PrologFlags=Contain; set once at start, before requests are served. */
+    void contain(ContainedJobs jobs) {
+        this.contained = Objects.requireNonNull(jobs, "jobs");
+    }
+
+    /** Whether anything of the job runs or is about to start here. */
+    boolean jobActive(long jobId) {
+        synchronized (launchLock) {
+            if (inProlog.contains(jobId) && !endedInProlog.contains(jobId)) {
+                return true;
+            }
+        }
+        return runner.status(jobId).isPresent() || steps.hasSteps(jobId);
     }
 
     private Message signal(RpcCall<SignalJob> call) throws RpcException {
@@ -148,8 +261,19 @@ final class NodeRpcHandlers {
         TerminateJob request = call.request();
         long jobId = Integer.toUnsignedLong(request.getJobId());
         steps.terminateJob(jobId);
+        if (contained != null) {
+            contained.ended(jobId);
+        }
+        if (hooks != null) {
+            hooks.jobEnded(jobId, JobHookContext.onlyId(jobId, clusterName, nodeName, slurmConf));
+        }
         // Under the launch lock, so that a launch of this job in progress finishes first and is ended.
         synchronized (launchLock) {
+            if (inProlog.contains(jobId)) {
+                endedInProlog.add(jobId);
+                LOG.info("job {}: terminate request while its prolog runs; it will not start", jobId);
+                return Ack.getDefaultInstance();
+            }
             if (runner.status(jobId).isEmpty()) {
                 LOG.info("job {}: terminate request for a job not running here; acknowledged", jobId);
                 return Ack.getDefaultInstance();

@@ -30,6 +30,9 @@ import io.jslurm.slurmd.launch.JobCompletion;
 import io.jslurm.slurmd.launch.JobRunner;
 import io.jslurm.slurmd.launch.NodeContext;
 import io.jslurm.slurmd.launch.RunnerConfig;
+import io.jslurm.slurmd.prolog.HookSettings;
+import io.jslurm.slurmd.prolog.JobHookContext;
+import io.jslurm.slurmd.prolog.JobHooks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -56,6 +59,8 @@ import org.slf4j.LoggerFactory;
 public final class Slurmd implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Slurmd.class);
     private static final int WORKERS = 4;
+    /** How much longer than KillWait an epilog waits for the job's processes to be gone. */
+    private static final java.time.Duration EPILOG_EXTRA_WAIT = java.time.Duration.ofSeconds(20);
 
     /**
      * What a slurmd starts from.
@@ -92,7 +97,10 @@ public final class Slurmd implements AutoCloseable {
     private StepTasks steps;
     private final java.util.concurrent.ExecutorService stepThreads =
             Executors.newCachedThreadPool(named("slurmd-step"));
+    private final java.util.concurrent.ExecutorService hookThreads =
+            Executors.newCachedThreadPool(named("slurmd-prolog"));
     private ControllerReporter reporter;
+    private NodeRpcHandlers handlers;
     private RpcServer server;
     private Optional<CredentialService> credentialService = Optional.empty();
 
@@ -143,9 +151,40 @@ public final class Slurmd implements AutoCloseable {
         steps = new StepTasks(name, new StepCredentials(setup.key()), cgroups,
                 jobId -> runner.status(jobId).isPresent(), setup.clock(), stepThreads);
         CpuTopology topology = setup.hardware().topology();
-        NodeRpcHandlers handlers = new NodeRpcHandlers(name, config.slurm().clusterName(), runner,
-                new JobConfinement(config.cgroup(), topology, setup.hardware().realMemoryMiB(), gpus),
-                completions, steps, setup.clock());
+        HookSettings hookSettings = HookSettings.of(config.slurm());
+        steps.taskScripts(hookSettings);
+        runner.taskScripts(hookSettings);
+        JobHooks hooks = new JobHooks(hookSettings,
+                new NodeHookFailures(name, controllers(), setup.timing().requestTimeout(),
+                        AuthMethods.daemonCredentials(config.slurm(), setup.key(), setup.clock(), 0, 0,
+                                setup.hostName())),
+                jobId -> handlers != null && handlers.jobActive(jobId),
+                config.slurm().timers().killWait().plus(EPILOG_EXTRA_WAIT), hookThreads);
+        String cluster = config.slurm().clusterName();
+        steps.prologGate((layout, nodeIndex) -> hooks.awaitProlog(new JobHookContext(
+                Integer.toUnsignedLong(layout.getJobId()), Integer.toUnsignedLong(layout.getUid()),
+                Integer.toUnsignedLong(layout.getGid()), layout.getUserName(), layout.getNodeList(), "", "", "",
+                cluster, name, setup.slurmConf())));
+        JobConfinement confinement = new JobConfinement(config.cgroup(), topology, setup.hardware().realMemoryMiB(),
+                gpus);
+        steps.stepDevices(new StepTasks.StepDevices() {
+            @Override
+            public boolean confined() {
+                return confinement.constrainsDevices();
+            }
+
+            @Override
+            public io.jslurm.slurmd.cgroup.CgroupLimits limitsFor(List<Integer> gpuIndices) {
+                return confinement.limitsForStep(gpuIndices);
+            }
+        });
+        handlers = new NodeRpcHandlers(name, cluster, runner, confinement,
+                completions, steps, setup.clock(), hooks, setup.slurmConf(), this::jobEnded);
+        if (config.slurm().launch().prologFlags().contains(io.jslurm.conf.slurm.PrologFlag.CONTAIN)) {
+            handlers.contain(new ContainedJobs(cgroups, jobId -> handlers.jobActive(jobId),
+                    config.slurm().timers().killWait().plus(EPILOG_EXTRA_WAIT), hookThreads));
+            steps.keepJobCgroups();
+        }
         long slurmUserUid = SlurmUsers.uidOf(config.slurm().slurmUser());
         server = RpcServer.start(RpcServerConfig.defaults(new InetSocketAddress(setup.identity().port())),
                 List.of(handlers.table()), AuthMethods.authenticator(config.slurm(), setup.key(), setup.clock()),
@@ -245,6 +284,7 @@ public final class Slurmd implements AutoCloseable {
             steps.close();
         }
         stepThreads.shutdownNow();
+        hookThreads.shutdownNow();
         scheduler.shutdownNow();
         workers.shutdownNow();
         pidFile.close();

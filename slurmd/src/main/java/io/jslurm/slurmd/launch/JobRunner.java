@@ -11,6 +11,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -18,11 +19,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import io.jslurm.slurmd.prolog.HookScript;
+import io.jslurm.slurmd.prolog.HookSettings;
+import io.jslurm.slurmd.prolog.ScriptResult;
+import io.jslurm.slurmd.prolog.TaskPrologOutput;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,6 +63,17 @@ public final class JobRunner {
     private final Consumer<JobCompletion> onComplete;
     private final JobWrapper wrapper;
     private final Map<Long, RunningJob> jobs = new ConcurrentHashMap<>();
+    /** What TaskEpilog needs of the batch scripts this runner started (not of re-attached ones). */
+    private final Map<Long, BatchTask> batchTasks = new ConcurrentHashMap<>();
+    private volatile HookSettings taskScripts = HookSettings.NONE;
+
+    private record BatchTask(JobUser user, List<Integer> groups, Map<String, String> env, Path workDir) {
+    }
+
+    /** TaskProlog and TaskEpilog for batch scripts; set once at start. */
+    public void taskScripts(HookSettings settings) {
+        this.taskScripts = Objects.requireNonNull(settings, "settings");
+    }
     private volatile boolean shutDown;
 
     public JobRunner(RunnerConfig config, CgroupManager cgroups, InstantSource clock,
@@ -91,14 +108,21 @@ public final class JobRunner {
         try {
             List<Integer> groups = GroupDatabase.groupsOf(user);
             spool.writeScript(job.script(), user);
-            spool.writeEnvironment(JobEnvironment.of(job, config.node(), GroupDatabase.nameOf(user.gid())));
             jobCgroup = cgroups.createJob(user.uid(), jobId, limits);
             batch = cgroups.createStep(user.uid(), jobId, StepName.BATCH, CgroupLimits.NONE);
+            Map<String, String> env = new TreeMap<>(JobEnvironment.of(job, config.node(),
+                    GroupDatabase.nameOf(user.gid())));
+            List<String> printed = runTaskScript(taskScripts.taskProlog(), user, groups, batch, env, job.workDir(),
+                    jobId);
+            spool.writeEnvironment(env);
+            spool.writeTaskPrint(printed);
+            batchTasks.put(jobId, new BatchTask(user, groups, env, job.workDir()));
             List<String> confined = batch.joinAndExec(JobWrapper.asUser(user, groups, spool.script(), job.argv()));
             spool.writeRecord(record);
             process = start(wrapper.command(spool, user, groups, job.workDir(), StdioFiles.of(job),
                     job.stdio().openMode() == OpenMode.APPEND, confined), spool);
         } catch (IOException | RuntimeException e) {
+            batchTasks.remove(jobId);
             abandon(jobId, spool, jobCgroup);
             throw e;
         }
@@ -110,6 +134,33 @@ public final class JobRunner {
             LOG.error("job {}: completion failed", jobId, failure);
             return null;
         });
+    }
+
+    /**
+     * TaskProlog or TaskEpilog as the job's user in the batch step's cgroup, with the script's
+     * environment, which a TaskProlog's {@code export}/{@code unset} lines change.
+     *
+     * @return a TaskProlog's {@code print} lines, for the start of the script's output
+     */
+    private List<String> runTaskScript(Optional<Path> program, JobUser user, List<Integer> groups, Cgroup cgroup,
+                                       Map<String, String> env, Path workDir, long jobId) {
+        if (program.isEmpty()) {
+            return List.of();
+        }
+        Path dir = Files.isDirectory(workDir) ? workDir : Path.of("/tmp");
+        try {
+            ScriptResult result = HookScript.run(cgroup.joinAndExec(JobWrapper.asUser(user, groups, program.get(),
+                    List.of())), env, dir, taskScripts.timeout());
+            if (!result.succeeded()) {
+                LOG.error("job {}: {} failed {}", jobId, program.get(), result.status());
+            }
+            return TaskPrologOutput.apply(result.output(), env);
+        } catch (IOException e) {
+            LOG.error("job {}: cannot run {}: {}", jobId, program.get(), e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return List.of();
     }
 
     private static Process start(List<String> command, JobSpool spool) throws IOException {
@@ -249,6 +300,11 @@ public final class JobRunner {
             launchError = Optional.of("the job wrapper ended without recording the script's status");
         }
         ExitStatus exit = launchError.isPresent() ? new ExitStatus(1, 0) : status.get();
+        BatchTask task = batchTasks.remove(jobId);
+        if (task != null && launchError.isEmpty()) {
+            running.batchStep().ifPresent(step -> runTaskScript(taskScripts.taskEpilog(), task.user(), task.groups(),
+                    step, task.env(), task.workDir(), jobId));
+        }
         Drained drained = drain(running);
         JobState state = launchError.isPresent() ? JobState.FAILED
                 : JobState.ended(running.forcedEnd(), drained.oomKilled(), exit);

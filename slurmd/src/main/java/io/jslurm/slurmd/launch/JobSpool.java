@@ -28,6 +28,7 @@ import java.util.stream.Stream;
 final class JobSpool {
     static final String SCRIPT = "slurm_script";
     private static final String ENVIRONMENT = "environment";
+    private static final String TASK_PRINT = "task_print";
     private static final String RECORD = "job";
     private static final String STATUS = "status";
     private static final String PID = "pid";
@@ -87,6 +88,13 @@ final class JobSpool {
         StringBuilder out = new StringBuilder();
         env.forEach((name, value) -> out.append(name).append('=').append(value).append('\0'));
         writeNew(dir.resolve(ENVIRONMENT), out.toString(), "rw-------");
+    }
+
+    /** TaskProlog's {@code print} lines, which the wrapper writes at the start of the script's output. */
+    void writeTaskPrint(List<String> lines) throws IOException {
+        if (!lines.isEmpty()) {
+            writeNew(dir.resolve(TASK_PRINT), String.join("\n", lines) + "\n", "rw-------");
+        }
     }
 
     void writeRecord(SpoolRecord record) throws IOException {

@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The variables each task of a step gets on top of the environment srun sent: the step's shape, taken from the
- * layout the controller signed, and the task's own ids. SLURM_TASK_PID is set by the task's shell prefix, since
+ * layout the controller signed, and the task's own ids. SLURM_TASK_PID is set by the cgroup join before the task, since
  * only the task knows its pid.
  */
 public final class StepEnvironment {
@@ -24,6 +25,15 @@ public final class StepEnvironment {
      */
     public static Map<String, String> forTask(StepLayout layout, int nodeIndex, int localId,
                                               Map<String, String> base) {
+        return forTask(layout, nodeIndex, localId, base, false);
+    }
+
+    /**
+     * @param devicesConfined the step's cgroup holds only its GPUs (ConstrainDevices): they show up
+     *                        numbered from 0 in the step's order, as CUDA numbers what it can open
+     */
+    public static Map<String, String> forTask(StepLayout layout, int nodeIndex, int localId,
+                                              Map<String, String> base, boolean devicesConfined) {
         Map<String, String> env = new TreeMap<>(base);
         StepNode node = layout.getNodes(nodeIndex);
         int procId = node.getTaskIds(localId);
@@ -44,11 +54,15 @@ public final class StepEnvironment {
         env.put("SLURM_LOCALID", Integer.toString(localId));
         env.put("SLURMD_NODENAME", node.getNodeName());
         env.put("SLURM_CPUS_PER_TASK", Integer.toString(Math.max(1, layout.getCpusPerTask())));
-        if (layout.getGpusPerTask() > 0) {
-            env.put("CUDA_VISIBLE_DEVICES", taskGpus(node, localId, layout.getGpusPerTask()));
-        } else if (node.getGpuIndicesCount() > 0) {
-            env.put("CUDA_VISIBLE_DEVICES", node.getGpuIndicesList().stream().map(String::valueOf)
-                    .collect(Collectors.joining(",")));
+        if (node.getGpuIndicesCount() > 0) {
+            List<Integer> stepGpus = node.getGpuIndicesList();
+            List<Integer> visible = devicesConfined
+                    ? IntStream.range(0, stepGpus.size()).boxed().toList() : stepGpus;
+            String devices = layout.getGpusPerTask() > 0 ? joined(taskSlice(visible, localId, layout.getGpusPerTask()))
+                    : joined(visible);
+            env.put("SLURM_STEP_GPUS", joined(stepGpus));
+            env.put("CUDA_VISIBLE_DEVICES", devices);
+            env.put("GPU_DEVICE_ORDINAL", devices);
         }
         return env;
     }
@@ -61,8 +75,15 @@ public final class StepEnvironment {
 
     /** The task's own GPUs: the node's step GPUs dealt {@code perTask} at a time in local task order. */
     static String taskGpus(StepNode node, int localId, int perTask) {
-        List<Integer> gpus = node.getGpuIndicesList();
-        return gpus.subList(localId * perTask, Math.min(gpus.size(), (localId + 1) * perTask)).stream()
-                .map(String::valueOf).collect(Collectors.joining(","));
+        return joined(taskSlice(node.getGpuIndicesList(), localId, perTask));
+    }
+
+    private static List<Integer> taskSlice(List<Integer> gpus, int localId, int perTask) {
+        int from = Math.min(gpus.size(), localId * perTask);
+        return gpus.subList(from, Math.min(gpus.size(), from + perTask));
+    }
+
+    private static String joined(List<Integer> values) {
+        return values.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 }

@@ -13,6 +13,13 @@ import io.jslurm.slurmd.cgroup.CgroupManager;
 import io.jslurm.slurmd.cgroup.StepName;
 import io.jslurm.slurmd.launch.GroupDatabase;
 import io.jslurm.slurmd.launch.JobUser;
+import io.jslurm.protocol.stepio.KvsPairs;
+import io.jslurm.slurmd.pmi.Pmi2Step;
+import io.jslurm.slurmd.pmi.ProcessMapping;
+import io.jslurm.slurmd.prolog.HookScript;
+import io.jslurm.slurmd.prolog.HookSettings;
+import io.jslurm.slurmd.prolog.ScriptResult;
+import io.jslurm.slurmd.prolog.TaskPrologOutput;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -31,6 +38,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.function.LongPredicate;
@@ -49,6 +57,11 @@ public final class StepTasks implements AutoCloseable {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(10);
     static final String SETPRIV = "/usr/bin/setpriv";
+    /** srun --mpi=TYPE sends SLURM_MPI_TYPE=TYPE in the tasks' environment. */
+    static final String MPI_TYPE = "SLURM_MPI_TYPE";
+    static final String PMI2 = "pmi2";
+    /** Nothing between setpriv and the task: the cgroup join script already set SLURM_TASK_PID. */
+    private static final List<String> TASK_PREFIX = List.of();
 
     private final String nodeName;
     private final StepCredentials credentials;
@@ -57,6 +70,58 @@ public final class StepTasks implements AutoCloseable {
     private final InstantSource clock;
     private final ExecutorService threads;
     private final Map<String, RunningStep> running = new ConcurrentHashMap<>();
+    private volatile PrologGate prologGate = (layout, nodeIndex) -> true;
+    private volatile HookSettings taskScripts = HookSettings.NONE;
+    private volatile StepDevices devices = StepDevices.UNCONFINED;
+
+    /** What a step's cgroup confines of the node's GPUs (cgroup.conf ConstrainDevices). */
+    public interface StepDevices {
+        StepDevices UNCONFINED = new StepDevices() {
+            @Override
+            public boolean confined() {
+                return false;
+            }
+
+            @Override
+            public CgroupLimits limitsFor(List<Integer> gpuIndices) {
+                return CgroupLimits.NONE;
+            }
+        };
+
+        boolean confined();
+
+        /** The step's cgroup limits: every GPU of the node but these denied when confined. */
+        CgroupLimits limitsFor(List<Integer> gpuIndices);
+    }
+
+    /** Set once at start, before requests are served. */
+    public void stepDevices(StepDevices stepDevices) {
+        this.devices = Objects.requireNonNull(stepDevices, "stepDevices");
+    }
+
+    private volatile boolean keepJobCgroups;
+
+    /** PrologFlags=Contain: a job's cgroup stays after its last step here, until the job ends. */
+    public void keepJobCgroups() {
+        this.keepJobCgroups = true;
+    }
+
+    /** TaskProlog and TaskEpilog; set once at start, before requests are served. */
+    public void taskScripts(HookSettings settings) {
+        this.taskScripts = Objects.requireNonNull(settings, "settings");
+    }
+
+    /** Holds a step's first launch on a node until the job's Prolog ran there. */
+    @FunctionalInterface
+    public interface PrologGate {
+        /** @return false when the prolog failed: the step must not start */
+        boolean ready(StepLayout layout, int nodeIndex) throws InterruptedException;
+    }
+
+    /** Set once at start, before requests are served. */
+    public void prologGate(PrologGate gate) {
+        this.prologGate = Objects.requireNonNull(gate, "gate");
+    }
 
     /**
      * @param batchJobRunsHere whether a job's batch script runs on this node (its cgroup is then the batch's to
@@ -106,9 +171,18 @@ public final class StepTasks implements AutoCloseable {
         }
         JobUser user = new JobUser(layout.getUserName(), layout.getUid(), layout.getGid());
         long jobId = Integer.toUnsignedLong(layout.getJobId());
+        try {
+            if (!prologGate.ready(layout, nodeIndex)) {
+                throw new LaunchRefused("Job prolog failed");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LaunchRefused("Job prolog failed: interrupted");
+        }
         cgroups.createJob(user.uid(), jobId, CgroupLimits.NONE);
+        StepDevices stepDevices = devices;
         Cgroup stepCgroup = cgroups.createStep(user.uid(), jobId, StepName.of(layout.getStepId()),
-                CgroupLimits.NONE);
+                stepDevices.limitsFor(layout.getNodes(nodeIndex).getGpuIndicesList()));
         Socket io = connect(request);
         DataOutputStream toSrun = new DataOutputStream(new BufferedOutputStream(io.getOutputStream(), 1 << 16));
         byte[] hello = concat(request.getIoKey().toByteArray(), nodeName.getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -118,25 +192,44 @@ public final class StepTasks implements AutoCloseable {
         running.put(key, step);
         List<Integer> groups = GroupDatabase.groupsOf(user);
         try {
+            if (PMI2.equals(EnvironmentVariables.toMap(request.getEnvironmentList()).get(MPI_TYPE))) {
+                step.pmi = new Pmi2Step(key, layout.getNtasks(), node.getTaskIdsCount(),
+                        ProcessMapping.of(layout.getNodesList().stream().map(StepNode::getTaskIdsList).toList()),
+                        pairs -> step.send(new StepIoFrame(StepIoFrame.Kind.PMI_FENCE, -1, KvsPairs.encode(pairs))),
+                        () -> step.signal(9), threads);
+            }
             for (int local = 0; local < node.getTaskIdsCount(); local++) {
                 int task = node.getTaskIds(local);
                 Map<String, String> env = StepEnvironment.forTask(layout, nodeIndex, local,
-                        EnvironmentVariables.toMap(request.getEnvironmentList()));
-                ProcessBuilder builder = new ProcessBuilder(stepCgroup.joinAndExec(command(user, groups,
+                        EnvironmentVariables.toMap(request.getEnvironmentList()), stepDevices.confined());
+                Path workDir = Path.of(request.getWorkDir().isEmpty() ? "/" : request.getWorkDir());
+                workDir = Files.isDirectory(workDir) ? workDir : Path.of("/tmp");
+                List<String> printed = runTaskProlog(user, groups, stepCgroup, env, workDir, task);
+                List<String> prefix = TASK_PREFIX;
+                if (step.pmi != null) {
+                    env.putAll(step.pmi.taskEnvironment(task));
+                    prefix = step.pmi.launchPrefix();
+                }
+                ProcessBuilder builder = new ProcessBuilder(stepCgroup.joinAndExec(command(user, groups, prefix,
                         request.getArgvList())));
                 builder.environment().clear();
                 builder.environment().putAll(env);
-                Path workDir = Path.of(request.getWorkDir().isEmpty() ? "/" : request.getWorkDir());
-                builder.directory((Files.isDirectory(workDir) ? workDir : Path.of("/tmp")).toFile());
+                builder.directory(workDir.toFile());
                 boolean readsStdin = request.hasStdinTask() && request.getStdinTask() == task;
                 if (!readsStdin) {
                     builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
                 }
+                if (!printed.isEmpty()) {
+                    step.send(StepIoFrame.text(StepIoFrame.Kind.STDOUT, task,
+                            String.join("\n", printed) + "\n"));
+                }
                 Process process = builder.start();
                 step.started(task, process);
+                Path taskDir = workDir;
+                Runnable epilog = () -> runTaskEpilog(user, groups, stepCgroup, env, taskDir, task);
                 threads.execute(() -> pump(process.getInputStream(), StepIoFrame.Kind.STDOUT, task, step));
                 threads.execute(() -> pump(process.getErrorStream(), StepIoFrame.Kind.STDERR, task, step));
-                threads.execute(() -> awaitTask(task, process, step));
+                threads.execute(() -> awaitTask(task, process, step, epilog));
             }
         } catch (IOException | RuntimeException e) {
             StepIoFrame.text(StepIoFrame.Kind.LAUNCH_FAILED, -1, e.getMessage()).writeTo(toSrun);
@@ -149,6 +242,51 @@ public final class StepTasks implements AutoCloseable {
                 user.uid(), String.join(" ", request.getArgvList()));
     }
 
+    /**
+     * TaskProlog as the task's user in the step's cgroup, with the task's environment, which its
+     * {@code export}/{@code unset} lines then change.
+     *
+     * @return its {@code print} lines, for the task's stdout
+     */
+    private List<String> runTaskProlog(JobUser user, List<Integer> groups, Cgroup cgroup, Map<String, String> env,
+                                       Path workDir, int task) throws IOException {
+        Optional<Path> program = taskScripts.taskProlog();
+        if (program.isEmpty()) {
+            return List.of();
+        }
+        try {
+            ScriptResult result = HookScript.run(cgroup.joinAndExec(command(user, groups,
+                    List.of(program.get().toString()))), env, workDir, taskScripts.timeout());
+            if (!result.succeeded()) {
+                LOG.error("task {}: TaskProlog {} failed {}", task, program.get(), result.status());
+            }
+            return TaskPrologOutput.apply(result.output(), env);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while running TaskProlog", e);
+        }
+    }
+
+    /** TaskEpilog as the task's user, after the task ended and before srun hears of it. */
+    private void runTaskEpilog(JobUser user, List<Integer> groups, Cgroup cgroup, Map<String, String> env,
+                               Path workDir, int task) {
+        Optional<Path> program = taskScripts.taskEpilog();
+        if (program.isEmpty()) {
+            return;
+        }
+        try {
+            ScriptResult result = HookScript.run(cgroup.joinAndExec(command(user, groups,
+                    List.of(program.get().toString()))), env, workDir, taskScripts.timeout());
+            if (!result.succeeded()) {
+                LOG.error("task {}: TaskEpilog {} failed {}", task, program.get(), result.status());
+            }
+        } catch (IOException e) {
+            LOG.error("task {}: cannot run TaskEpilog {}: {}", task, program.get(), e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private int nodeIndex(StepLayout layout) throws LaunchRefused {
         for (int i = 0; i < layout.getNodesCount(); i++) {
             if (layout.getNodes(i).getNodeName().equals(nodeName)) {
@@ -159,12 +297,18 @@ public final class StepTasks implements AutoCloseable {
                 + layout.getStepId());
     }
 
-    /** As the user with exactly their groups; the shell sets SLURM_TASK_PID to its pid, which exec keeps. */
+    /** As the user with exactly their groups (SLURM_TASK_PID comes from the cgroup join before it). */
     static List<String> command(JobUser user, List<Integer> groups, List<String> argv) {
+        return command(user, groups, TASK_PREFIX, argv);
+    }
+
+    /** Like {@link #command(JobUser, List, List)} with another prefix between setpriv and the argv. */
+    static List<String> command(JobUser user, List<Integer> groups, List<String> prefix, List<String> argv) {
         List<String> command = new ArrayList<>(List.of(SETPRIV, "--reuid=" + user.uid(), "--regid=" + user.gid(),
                 groups.isEmpty() ? "--clear-groups"
                         : "--groups=" + groups.stream().map(String::valueOf).collect(Collectors.joining(",")),
-                "--", "/bin/sh", "-c", "SLURM_TASK_PID=$$; export SLURM_TASK_PID; exec \"$@\"", "slurmstepd"));
+                "--"));
+        command.addAll(prefix);
         command.addAll(argv);
         return command;
     }
@@ -191,10 +335,11 @@ public final class StepTasks implements AutoCloseable {
         }
     }
 
-    private void awaitTask(int task, Process process, RunningStep step) {
+    private void awaitTask(int task, Process process, RunningStep step, Runnable epilog) {
         try {
             int status = process.waitFor();
             step.awaitStreams(task);
+            epilog.run();
             // The shell prefix execs the task, so a signal shows as the JDK's 128 + signal.
             int signal = status > 128 && status < 128 + 65 && step.wasSignalled() ? status - 128 : 0;
             step.send(StepIoFrame.exit(task, signal != 0 ? 0 : status, signal));
@@ -216,6 +361,11 @@ public final class StepTasks implements AutoCloseable {
                     case STDIN -> step.stdin(frame.task(), frame.payload());
                     case STDIN_EOF -> step.closeStdin(frame.task());
                     case SIGNAL -> step.signal(frame.number(0));
+                    case PMI_FENCE_DONE -> {
+                        if (step.pmi != null) {
+                            step.pmi.fenceDone(KvsPairs.decode(frame.payload()));
+                        }
+                    }
                     default -> LOG.warn("step {}: unexpected {} frame from srun", step.key, frame.kind());
                 }
             }
@@ -240,6 +390,9 @@ public final class StepTasks implements AutoCloseable {
     private void finish(RunningStep step) {
         running.remove(step.key);
         step.done();
+        if (step.pmi != null) {
+            step.pmi.close();
+        }
         try {
             Cgroup cgroup = step.cgroup;
             if (!cgroup.isEmpty()) {
@@ -247,7 +400,7 @@ public final class StepTasks implements AutoCloseable {
             }
             cgroup.awaitEmpty(DRAIN_TIMEOUT);
             cgroup.remove();
-            if (!batchJobRunsHere.test(step.jobId) && !hasSteps(step.jobId)) {
+            if (!keepJobCgroups && !batchJobRunsHere.test(step.jobId) && !hasSteps(step.jobId)) {
                 cgroups.findJob(step.jobId).filter(Cgroup::isEmpty).ifPresent(Cgroup::remove);
             }
         } catch (RuntimeException e) {
@@ -288,6 +441,8 @@ public final class StepTasks implements AutoCloseable {
         private int endedTasks;
         private volatile boolean signalled;
         private volatile boolean done;
+        /** The step's PMI-2 server here, for srun --mpi=pmi2; null otherwise. */
+        volatile Pmi2Step pmi;
 
         RunningStep(String key, long jobId, int taskCount, Cgroup cgroup, Socket io, DataOutputStream toSrun) {
             this.key = key;

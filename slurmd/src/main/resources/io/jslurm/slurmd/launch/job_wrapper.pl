@@ -76,6 +76,12 @@ sub run_child {
     open(STDOUT, '>&', $out) or fail("cannot redirect output: $!");
     open(STDERR, '>&', $err) or fail("cannot redirect error: $!");
     syswrite(STDERR, $cwd_error) if defined $cwd_error;
+    # TaskProlog's "print" lines come first in the script's output, as in Slurm.
+    if (open(my $print, '<', "$jobdir/task_print")) {
+        local $/;
+        my $text = <$print>;
+        syswrite(STDOUT, $text) if defined $text;
+    }
     %ENV = %env;
     $ENV{SLURM_TASK_PID} = $$;
     exec { $command[0] } @command or fail("cannot exec $command[0]: $!");

@@ -230,7 +230,12 @@ class SlurmdTest {
     void signalReachesTheScript() throws Exception {
         start("tn1");
         controller.nextRegistration();
-        int jobId = launchRunning("trap 'echo got USR1; exit 7' USR1\nwhile true; do sleep 0.1; done");
+        // The trap is set before the script says it runs, so the signal cannot come first.
+        int jobId = TestJobs.nextId();
+        Path ready = site.mark("ready", jobId);
+        controller.call(port("tn1"), TestJobs.launch(jobId, site.user, "tn1", site.workDir,
+                "trap 'echo got USR1; exit 7' USR1\ntouch " + ready + "\nwhile true; do sleep 0.1; done"));
+        awaitFile(ready);
 
         controller.call(port("tn1"), SignalJob.newBuilder().setJobId(jobId).setSignal(10).build());
 

@@ -58,4 +58,21 @@ class StepEnvironmentTest {
         StepLayout step = layout(0, List.of(List.of(0, 1)), List.of(List.of(0, 1)));
         assertThat(StepEnvironment.forTask(step, 0, 1, Map.of())).containsEntry("CUDA_VISIBLE_DEVICES", "0,1");
     }
+
+    @Test
+    void confinedStepSeesItsGpusNumberedFromZero() {
+        StepLayout step = layout(0, List.of(List.of(0, 1)), List.of(List.of(5, 7)));
+        assertThat(StepEnvironment.forTask(step, 0, 1, Map.of(), true))
+                .containsEntry("CUDA_VISIBLE_DEVICES", "0,1").containsEntry("GPU_DEVICE_ORDINAL", "0,1")
+                .containsEntry("SLURM_STEP_GPUS", "5,7");
+        assertThat(StepEnvironment.forTask(step, 0, 1, Map.of(), false))
+                .containsEntry("CUDA_VISIBLE_DEVICES", "5,7").containsEntry("SLURM_STEP_GPUS", "5,7");
+    }
+
+    @Test
+    void confinedGpusPerTaskDealsTheStepsRenumberedGpus() {
+        StepLayout step = layout(2, List.of(List.of(0, 1)), List.of(List.of(4, 5, 6, 7)));
+        assertThat(StepEnvironment.forTask(step, 0, 0, Map.of(), true)).containsEntry("CUDA_VISIBLE_DEVICES", "0,1");
+        assertThat(StepEnvironment.forTask(step, 0, 1, Map.of(), true)).containsEntry("CUDA_VISIBLE_DEVICES", "2,3");
+    }
 }

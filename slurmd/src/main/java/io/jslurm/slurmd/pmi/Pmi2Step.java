@@ -1,0 +1,277 @@
+package io.jslurm.slurmd.pmi;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The PMI-2 server of one step on one node, what slurmstepd's mpi/pmi2 plugin is in Slurm. Each task
+ * connects to it on loopback before exec (its launch prefix opens the socket as fd 3 and hands it over as
+ * {@code PMI_FD}) and names itself with the step's secret and its rank. Puts collect here; when every task of
+ * the node entered {@code kvs-fence}, the node's new pairs go to srun, which answers once every node did, with
+ * the pairs of all; then the fences return and gets are answered from the merged store.
+ */
+public final class Pmi2Step implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Pmi2Step.class);
+
+    private final String jobId;
+    private final int size;
+    private final int localTasks;
+    private final Optional<String> processMapping;
+    private final Consumer<Map<String, String>> fenceToSrun;
+    private final Runnable abort;
+    private final ExecutorService threads;
+    private final ServerSocket server;
+    private final String token;
+    private final Map<String, String> kvs = new ConcurrentHashMap<>();
+    private final Map<String, String> nodeAttributes = new ConcurrentHashMap<>();
+    private final Map<String, String> pending = new LinkedHashMap<>();
+    private final List<OutputStream> fenced = new ArrayList<>();
+    private final List<Socket> connections = new ArrayList<>();
+
+    /**
+     * @param jobId          PMI's job id (the step, {@code JOB.STEP})
+     * @param size           ranks in the whole step
+     * @param localTasks     ranks on this node: the node fences once that many entered kvs-fence
+     * @param fenceToSrun    sends this node's new pairs to srun
+     * @param abort          kills the step (a rank called abort)
+     * @param threads        one per connected rank while it is connected
+     */
+    public Pmi2Step(String jobId, int size, int localTasks, Optional<String> processMapping,
+                    Consumer<Map<String, String>> fenceToSrun, Runnable abort, ExecutorService threads)
+            throws IOException {
+        this.jobId = Objects.requireNonNull(jobId, "jobId");
+        this.size = size;
+        this.localTasks = localTasks;
+        this.processMapping = Objects.requireNonNull(processMapping, "processMapping");
+        this.fenceToSrun = Objects.requireNonNull(fenceToSrun, "fenceToSrun");
+        this.abort = Objects.requireNonNull(abort, "abort");
+        this.threads = Objects.requireNonNull(threads, "threads");
+        byte[] secret = new byte[16];
+        new SecureRandom().nextBytes(secret);
+        this.token = HexFormat.of().formatHex(secret);
+        this.server = new ServerSocket();
+        server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), localTasks + 8);
+        threads.execute(this::accept);
+    }
+
+    /** What the task's environment gets; PMI_FD is set by {@link #launchPrefix()}. */
+    public Map<String, String> taskEnvironment(int rank) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("PMI_RANK", Integer.toString(rank));
+        env.put("PMI_SIZE", Integer.toString(size));
+        env.put("PMI_JOBID", jobId);
+        env.put("SLURM_PMI2_TOKEN", token);
+        return env;
+    }
+
+    /**
+     * A bash prefix (argv; the task's own argv follows) that opens the connection as fd 3, names the rank, and
+     * execs the task with {@code PMI_FD=3}; it also sets SLURM_TASK_PID like the plain prefix.
+     */
+    public List<String> launchPrefix() {
+        return List.of("/bin/bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/" + server.getLocalPort()
+                + " || exit 127; printf '%s %s\\n' \"$SLURM_PMI2_TOKEN\" \"$PMI_RANK\" >&3; unset SLURM_PMI2_TOKEN; "
+                + "PMI_FD=3; SLURM_TASK_PID=$$; export PMI_FD SLURM_TASK_PID; exec \"$@\"", "slurmstepd");
+    }
+
+    private void accept() {
+        while (!server.isClosed()) {
+            try {
+                Socket socket = server.accept();
+                synchronized (connections) {
+                    connections.add(socket);
+                }
+                threads.execute(() -> serve(socket));
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private void serve(Socket socket) {
+        int rank = -1;
+        try (socket) {
+            InputStream in = new BufferedInputStream(socket.getInputStream());
+            OutputStream out = socket.getOutputStream();
+            String hello = Pmi2Wire.readLine(in);
+            String[] words = hello == null ? new String[0] : hello.trim().split(" ");
+            if (words.length != 2 || !words[0].equals(token)) {
+                LOG.warn("PMI-2 {}: connection without the step's secret refused", jobId);
+                return;
+            }
+            rank = Integer.parseInt(words[1]);
+            boolean done = false;
+            while (!done) {
+                in.mark(1);
+                int first = in.read();
+                if (first < 0) {
+                    return;
+                }
+                in.reset();
+                if (first == 'c') {
+                    // PMI-1 style line: only the initial handshake is served.
+                    String line = Pmi2Wire.readLine(in);
+                    if (line != null && line.startsWith("cmd=init")) {
+                        write(out, "cmd=response_to_init pmi_version=2 pmi_subversion=0 rc=0\n");
+                    } else {
+                        LOG.warn("PMI-2 {} rank {}: unsupported PMI-1 command '{}'", jobId, rank, line);
+                        return;
+                    }
+                    continue;
+                }
+                String text = Pmi2Wire.read(in);
+                if (text == null) {
+                    return;
+                }
+                done = handle(Pmi2Command.parse(text), rank, out);
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("PMI-2 {} rank {}: connection ended: {}", jobId, rank, e.getMessage());
+        }
+    }
+
+    /** @return true once the rank finalized */
+    private boolean handle(Pmi2Command command, int rank, OutputStream out) throws IOException {
+        switch (command.name()) {
+            case "fullinit" -> respond(out, "fullinit-response", ordered("rc", "0", "pmi-version", "2",
+                    "pmi-subversion", "0", "rank", Integer.toString(rank), "size", Integer.toString(size),
+                    "appnum", "0", "spawner-jobid", jobId, "debugged", "FALSE", "pmiverbose", "FALSE"));
+            case "job-getid" -> respond(out, "job-getid-response", ordered("rc", "0", "jobid", jobId));
+            case "info-getjobattr" -> respond(out, "info-getjobattr-response",
+                    found(jobAttribute(command.get("key").orElse(""))));
+            case "info-putnodeattr" -> {
+                nodeAttributes.put(command.get("key").orElse(""), command.get("value").orElse(""));
+                respond(out, "info-putnodeattr-response", ordered("rc", "0"));
+            }
+            case "info-getnodeattr" -> respond(out, "info-getnodeattr-response",
+                    found(Optional.ofNullable(nodeAttributes.get(command.get("key").orElse("")))));
+            case "kvs-put" -> {
+                String key = command.get("key").orElse("");
+                String value = command.get("value").orElse("");
+                synchronized (this) {
+                    pending.put(key, value);
+                }
+                kvs.put(key, value);
+                respond(out, "kvs-put-response", ordered("rc", "0"));
+            }
+            case "kvs-fence" -> fence(out);
+            case "kvs-get" -> respond(out, "kvs-get-response",
+                    found(Optional.ofNullable(kvs.get(command.get("key").orElse("")))));
+            case "finalize" -> {
+                respond(out, "finalize-response", ordered("rc", "0"));
+                return true;
+            }
+            case "abort" -> {
+                LOG.error("PMI-2 {}: rank {} called abort: {}", jobId, rank, command.get("msg").orElse(""));
+                abort.run();
+                return true;
+            }
+            default -> respond(out, command.name() + "-response", ordered("rc", "-1", "errmsg",
+                    "unsupported PMI-2 command " + command.name()));
+        }
+        return false;
+    }
+
+    private Optional<String> jobAttribute(String key) {
+        return switch (key) {
+            case "PMI_process_mapping" -> processMapping;
+            case "universeSize" -> Optional.of(Integer.toString(size));
+            default -> Optional.empty();
+        };
+    }
+
+    private static Map<String, String> found(Optional<String> value) {
+        return value.map(v -> ordered("rc", "0", "found", "TRUE", "value", v)).orElse(ordered("rc", "0", "found",
+                "FALSE"));
+    }
+
+    private void fence(OutputStream out) {
+        Map<String, String> mine = null;
+        synchronized (this) {
+            fenced.add(out);
+            if (fenced.size() == localTasks) {
+                mine = new LinkedHashMap<>(pending);
+                pending.clear();
+            }
+        }
+        if (mine != null) {
+            fenceToSrun.accept(mine);
+        }
+    }
+
+    /** srun's answer to a fence: the pairs of every node; the waiting ranks go on. */
+    public void fenceDone(Map<String, String> all) {
+        kvs.putAll(all);
+        List<OutputStream> waiting;
+        synchronized (this) {
+            waiting = new ArrayList<>(fenced);
+            fenced.clear();
+        }
+        for (OutputStream out : waiting) {
+            try {
+                respond(out, "kvs-fence-response", ordered("rc", "0"));
+            } catch (IOException e) {
+                LOG.debug("PMI-2 {}: a rank left during a fence: {}", jobId, e.getMessage());
+            }
+        }
+    }
+
+    private static void respond(OutputStream out, String name, Map<String, String> pairs) throws IOException {
+        synchronized (out) {
+            Pmi2Wire.write(out, Pmi2Command.format(name, pairs));
+        }
+    }
+
+    private static void write(OutputStream out, String line) throws IOException {
+        synchronized (out) {
+            out.write(line.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            out.flush();
+        }
+    }
+
+    private static Map<String, String> ordered(String... keyValues) {
+        Map<String, String> pairs = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            pairs.put(keyValues[i], keyValues[i + 1]);
+        }
+        return pairs;
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+        synchronized (connections) {
+            for (Socket socket : connections) {
+                try {
+                    socket.close();
+                } catch (IOException ignored) {
+                    // already gone
+                }
+            }
+        }
+    }
+}
