@@ -2,6 +2,7 @@ package io.jslurm.sched;
 
 import static io.jslurm.sched.testing.JobBuilder.job;
 
+import io.jslurm.sched.backfill.BackfillParams;
 import io.jslurm.sched.model.ClusterSnapshot;
 import io.jslurm.sched.model.CoreSet;
 import io.jslurm.sched.model.PendingJob;
@@ -19,7 +20,7 @@ import java.util.Random;
 /**
  * Measures one full pass (main + backfill, Slurm's default parameters) over a busy cluster. Not a test: run it with
  * {@code java -cp sched/target/classes:sched/target/test-classes:common/target/classes
- * io.jslurm.sched.SchedulerBenchmark [nodes] [jobs]}.
+ * io.jslurm.sched.SchedulerBenchmark [nodes] [jobs] [bf_max_job_test]}.
  */
 public final class SchedulerBenchmark {
 
@@ -29,7 +30,10 @@ public final class SchedulerBenchmark {
     public static void main(String[] args) {
         int nodes = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
         int jobs = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
+        // bf_max_job_test: Slurm's default is 500; pass the job count to have backfill test every job.
+        int maxJobTest = args.length > 2 ? Integer.parseInt(args[2]) : BackfillParams.DEFAULT.maxJobTest();
         Scenario scenario = cluster(nodes);
+        scenario.params(scenario.params().withBackfill(scenario.params().backfill().withMaxJobTest(maxJobTest)));
         ClusterSnapshot snapshot = scenario.snapshot();
         List<PendingJob> queue = queue(jobs);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
