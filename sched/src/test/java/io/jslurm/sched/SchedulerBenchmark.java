@@ -58,7 +58,7 @@ public final class SchedulerBenchmark {
     }
 
     /** Three quarters GPU nodes of the seed shape, the rest 64-core CPU nodes; two thirds hold a running job. */
-    static Scenario cluster(int count) {
+    public static Scenario cluster(int count) {
         Random random = new Random(1);
         Scenario scenario = Scenario.scenario();
         for (int i = 0; i < count; i++) {
@@ -77,7 +77,7 @@ public final class SchedulerBenchmark {
     }
 
     /** A mix of single-GPU, 8-GPU, multi-node and CPU jobs, as on an AI training cluster. */
-    static List<PendingJob> queue(int count) {
+    public static List<PendingJob> queue(int count) {
         Random random = new Random(2);
         List<PendingJob> jobs = new ArrayList<>(count);
         for (int id = 1; id <= count; id++) {
