@@ -65,16 +65,7 @@ final class NodeTimeline {
      * do not change it.
      */
     NodeFree freeDuring(Instant from, Instant to) {
-        int first = floorIndex(from);
-        int next = first + 1;
-        if (next >= size || !starts[next].isBefore(to)) {
-            return frees[first];
-        }
-        NodeFree free = frees[first].copy();
-        for (; next < size && starts[next].isBefore(to); next++) {
-            free.retainFree(frees[next]);
-        }
-        return free;
+        return narrowed(from, to, false);
     }
 
     /**
@@ -83,13 +74,20 @@ final class NodeTimeline {
      * than the true intersection.
      */
     NodeFree coresFreeDuring(Instant from, Instant to) {
+        return narrowed(from, to, true);
+    }
+
+    private NodeFree narrowed(Instant from, Instant to, boolean stopWithoutCores) {
         int first = floorIndex(from);
         int next = first + 1;
         if (next >= size || !starts[next].isBefore(to)) {
             return frees[first];
         }
         NodeFree free = frees[first].copy();
-        for (; next < size && starts[next].isBefore(to) && free.freeCoreCount() > 0; next++) {
+        for (; next < size && starts[next].isBefore(to); next++) {
+            if (stopWithoutCores && free.freeCoreCount() == 0) {
+                break;
+            }
             free.retainFree(frees[next]);
         }
         return free;
