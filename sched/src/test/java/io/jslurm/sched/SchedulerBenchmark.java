@@ -2,6 +2,7 @@ package io.jslurm.sched;
 
 import static io.jslurm.sched.testing.JobBuilder.job;
 
+import io.jslurm.sched.backfill.BackfillParams;
 import io.jslurm.sched.model.ClusterSnapshot;
 import io.jslurm.sched.model.CoreSet;
 import io.jslurm.sched.model.PendingJob;
@@ -19,7 +20,7 @@ import java.util.Random;
 /**
  * Measures one full pass (main + backfill, Slurm's default parameters) over a busy cluster. Not a test: run it with
  * {@code java -cp sched/target/classes:sched/target/test-classes:common/target/classes
- * io.jslurm.sched.SchedulerBenchmark [nodes] [jobs]}.
+ * io.jslurm.sched.SchedulerBenchmark [nodes] [jobs] [bf_max_job_test]}.
  */
 public final class SchedulerBenchmark {
 
@@ -29,7 +30,10 @@ public final class SchedulerBenchmark {
     public static void main(String[] args) {
         int nodes = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
         int jobs = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
+        // bf_max_job_test: Slurm's default is 500; pass the job count to have backfill test every job.
+        int maxJobTest = args.length > 2 ? Integer.parseInt(args[2]) : BackfillParams.DEFAULT.maxJobTest();
         Scenario scenario = cluster(nodes);
+        scenario.params(scenario.params().withBackfill(scenario.params().backfill().withMaxJobTest(maxJobTest)));
         ClusterSnapshot snapshot = scenario.snapshot();
         List<PendingJob> queue = queue(jobs);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -54,7 +58,7 @@ public final class SchedulerBenchmark {
     }
 
     /** Three quarters GPU nodes of the seed shape, the rest 64-core CPU nodes; two thirds hold a running job. */
-    static Scenario cluster(int count) {
+    public static Scenario cluster(int count) {
         Random random = new Random(1);
         Scenario scenario = Scenario.scenario();
         for (int i = 0; i < count; i++) {
@@ -73,7 +77,7 @@ public final class SchedulerBenchmark {
     }
 
     /** A mix of single-GPU, 8-GPU, multi-node and CPU jobs, as on an AI training cluster. */
-    static List<PendingJob> queue(int count) {
+    public static List<PendingJob> queue(int count) {
         Random random = new Random(2);
         List<PendingJob> jobs = new ArrayList<>(count);
         for (int id = 1; id <= count; id++) {

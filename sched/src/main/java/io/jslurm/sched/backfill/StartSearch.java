@@ -6,7 +6,6 @@ import io.jslurm.sched.select.FitResult;
 import io.jslurm.sched.select.ResourceFit;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -56,7 +55,9 @@ final class StartSearch {
         tasks = new int[timelines.size()];
         gpus = new int[timelines.size()];
         boolean[] dirty = new boolean[timelines.size()];
-        List<Integer> toEvaluate = new ArrayList<>();
+        // Node indexes to re-evaluate at this slot; each node is in it at most once (see dirty).
+        int[] toEvaluate = new int[timelines.size()];
+        int pending = 0;
         int next = 0;
         for (Instant slot : map.slotsBefore(horizon)) {
             long at = slot.toEpochMilli();
@@ -64,16 +65,17 @@ final class StartSearch {
                 int node = (int) (events[next] & 0xFFFFF);
                 if (!dirty[node]) {
                     dirty[node] = true;
-                    toEvaluate.add(node);
+                    toEvaluate[pending++] = node;
                 }
                 next++;
             }
             Instant end = length.map(slot::plus).orElse(Instant.MAX);
-            for (int node : toEvaluate) {
-                update(node, timelines.get(node).freeDuring(slot, end));
+            for (int i = 0; i < pending; i++) {
+                int node = toEvaluate[i];
+                update(node, timelines.get(node).coresFreeDuring(slot, end));
                 dirty[node] = false;
             }
-            toEvaluate.clear();
+            pending = 0;
             if (probe.mayFit(usefulNodes, totalTasks, fullNodes, totalGpus, requiredUseful)) {
                 FitResult result = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot);
                 if (result instanceof FitResult.Fit found) {
@@ -96,12 +98,16 @@ final class StartSearch {
         long[] events = new long[16];
         int count = 0;
         for (int node = 0; node < timelines.size(); node++) {
+            NodeTimeline timeline = timelines.get(node);
+            if (probe.tasks(timeline.whole()) == 0) {
+                continue; // never useful to this job: its offer stays 0, so it needs no events
+            }
             if (count + 1 >= events.length) {
                 events = Arrays.copyOf(events, events.length * 2);
             }
             events[count++] = node;
-            for (Instant change : timelines.get(node).changes()) {
-                long offset = change.toEpochMilli() - nowMillis;
+            for (int change = 0; change < timeline.changeCount(); change++) {
+                long offset = timeline.changeAt(change).toEpochMilli() - nowMillis;
                 if (offset > 0 && offset < horizonMillis) {
                     events = ensure(events, count + 2);
                     events[count++] = (offset << 20) | node;
