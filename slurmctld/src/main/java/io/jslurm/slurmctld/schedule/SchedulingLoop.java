@@ -52,6 +52,8 @@ public final class SchedulingLoop implements AutoCloseable {
     private final Allocations allocations;
     private final Supplier<ClusterConfig> config;
     private final InstantSource clock;
+    private final JobPriority priority;
+    private final Runnable beforePass;
     private final Duration interval;
     private final Object wake = new Object();
     private boolean workPending;
@@ -63,6 +65,19 @@ public final class SchedulingLoop implements AutoCloseable {
 
     public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
                           Supplier<ClusterConfig> config, InstantSource clock, Duration interval) {
+        this(control, nodes, allocations, config, clock, interval, JobPriority.BASIC, () -> { });
+    }
+
+    /**
+     * @param priority   how pending jobs are ordered (PriorityType)
+     * @param beforePass runs at the start of every pass, on the loop's thread (fair-share usage is brought up to
+     *                   date there, so the priorities of the pass see it)
+     */
+    public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
+                          Supplier<ClusterConfig> config, InstantSource clock, Duration interval,
+                          JobPriority priority, Runnable beforePass) {
+        this.priority = Objects.requireNonNull(priority, "priority");
+        this.beforePass = Objects.requireNonNull(beforePass, "beforePass");
         this.control = Objects.requireNonNull(control, "control");
         this.store = control.store();
         this.nodes = Objects.requireNonNull(nodes, "nodes");
@@ -152,6 +167,11 @@ public final class SchedulingLoop implements AutoCloseable {
 
     /** One pass; returns the jobs started. Runs on the loop's thread, or directly in tests. */
     public synchronized List<Job> runPass() {
+        try {
+            beforePass.run();
+        } catch (RuntimeException e) {
+            log.warn("Priority update before the scheduling pass failed: {}", e.toString());
+        }
         Instant now = clock.instant();
         ClusterConfig cfg = config.get();
         Map<Long, String> reasons = new HashMap<>();
@@ -259,7 +279,7 @@ public final class SchedulingLoop implements AutoCloseable {
             } catch (IllegalArgumentException e) {
                 dependency = Eligibility.DependencyState.NEVER_SATISFIED;
             }
-            pending.add(new PendingJob(job.jobId(), job.spec().uid(), partitions, priority(job), 
+            pending.add(new PendingJob(job.jobId(), job.spec().uid(), partitions, priority.priority(job, now),
                     Instant.ofEpochSecond(job.status().submitTime()),
                     job.spec().resources().timeLimit().filter(l -> !l.isUnlimited()).map(TimeLimit::toDuration),
                     SchedModel.request(job.spec()), eligibility(job, dependency, now)));
@@ -267,8 +287,13 @@ public final class SchedulingLoop implements AutoCloseable {
         return pending;
     }
 
-    /** The priority squeue shows: pinned by an operator, 0 while held, else priority/basic's countdown. */
-    public static long priority(Job job) {
+    /** The priority squeue shows, as PriorityType computes it now. */
+    public long priority(Job job) {
+        return priority.priority(job, clock.instant());
+    }
+
+    /** priority/basic: pinned by an operator, 0 while held, else a countdown by job id. */
+    public static long basicPriority(Job job) {
         if (job.status().hold() != Hold.NONE) {
             return 0;
         }
