@@ -20,6 +20,14 @@ import io.jslurm.slurmctld.rpc.UserGroups;
 import io.jslurm.slurmctld.schedule.Allocations;
 import io.jslurm.slurmctld.schedule.JobControl;
 import io.jslurm.slurmctld.schedule.SchedulingLoop;
+import io.jslurm.conf.slurm.PriorityPlugin;
+import io.jslurm.slurmctld.accounting.DbdEndpoint;
+import io.jslurm.slurmctld.fairshare.AssociationSource;
+import io.jslurm.slurmctld.fairshare.DbdAssociationSource;
+import io.jslurm.slurmctld.fairshare.FairShareService;
+import io.jslurm.slurmctld.fairshare.MultifactorJobPriority;
+import io.jslurm.slurmctld.fairshare.PriorityHandlers;
+import io.jslurm.slurmctld.schedule.JobPriority;
 import io.jslurm.slurmctld.schedule.SlurmdClients;
 import io.jslurm.slurmctld.state.JobStore;
 import io.jslurm.slurmctld.step.StepHandlers;
@@ -106,8 +114,14 @@ public final class Controller implements AutoCloseable {
                 () -> config.get().slurm().slurmdPort(), messageTimeout, 8);
         JobControl control = new JobControl(store, allocations, nodes, slurmd, config::get, clock);
         control.recoverAllocations();
+        FairShareService fairShare = FairShareService.open(DbdEndpoint.of(slurm, key, options.slurmUserUid(), clock)
+                .<AssociationSource>map(dbd -> new DbdAssociationSource(dbd, slurm.clusterName()))
+                .orElse(AssociationSource.NONE), config::get, clock);
+        MultifactorJobPriority multifactor = new MultifactorJobPriority(config::get, fairShare);
+        JobPriority priority = (job, now) -> config.get().slurm().priority().type() == PriorityPlugin.MULTIFACTOR
+                ? multifactor.priority(job, now) : JobPriority.BASIC.priority(job, now);
         SchedulingLoop loop = new SchedulingLoop(control, nodes, allocations, config::get, clock,
-                options.schedulerInterval());
+                options.schedulerInterval(), priority, () -> fairShare.update(store));
         Callers callers = new Callers(options.slurmUserUid(), options.slurmdUserUid());
         SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers);
         JobHandlers jobs = new JobHandlers(control, loop, validator, allocations, callers, clock);
@@ -120,7 +134,8 @@ public final class Controller implements AutoCloseable {
         RpcServer server;
         try {
             server = RpcServer.start(RpcServerConfig.defaults(options.bind()).withMaxConnectionsPerHost(4096),
-                    ControllerRpc.tables(jobs, nodeHandlers, controlHandlers, steps, clock),
+                    ControllerRpc.tables(jobs, nodeHandlers, controlHandlers, steps, clock,
+                            new PriorityHandlers(store, multifactor, fairShare, config::get, clock)),
                     AuthMethods.authenticator(slurm, key, clock), callers, workers);
         } catch (InterruptedException | RuntimeException e) {
             workers.shutdownNow();

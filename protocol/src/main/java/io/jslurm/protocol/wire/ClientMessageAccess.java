@@ -27,6 +27,10 @@ import io.jslurm.protocol.proto.StepCompleteRequest;
 import io.jslurm.protocol.proto.CompleteAllocationRequest;
 import io.jslurm.protocol.proto.StepInfoRequest;
 import io.jslurm.protocol.proto.StepInfoResponse;
+import io.jslurm.protocol.proto.PriorityFactorsRequest;
+import io.jslurm.protocol.proto.PriorityFactorsResponse;
+import io.jslurm.protocol.proto.ShareInfoRequest;
+import io.jslurm.protocol.proto.ShareInfoResponse;
 import io.jslurm.protocol.proto.ReconfigureRequest;
 import io.jslurm.protocol.proto.ReconfigureResponse;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
@@ -87,6 +91,10 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             case COMPLETE_ALLOCATION_REQUEST: return envelope.getCompleteAllocationRequest();
             case STEP_INFO_REQUEST: return envelope.getStepInfoRequest();
             case STEP_INFO_RESPONSE: return envelope.getStepInfoResponse();
+            case PRIORITY_FACTORS_REQUEST: return envelope.getPriorityFactorsRequest();
+            case PRIORITY_FACTORS_RESPONSE: return envelope.getPriorityFactorsResponse();
+            case SHARE_INFO_REQUEST: return envelope.getShareInfoRequest();
+            case SHARE_INFO_RESPONSE: return envelope.getShareInfoResponse();
             default: return null;
         }
     }
@@ -162,6 +170,14 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             b.setStepInfoRequest((StepInfoRequest) body);
         } else if (body instanceof StepInfoResponse) {
             b.setStepInfoResponse((StepInfoResponse) body);
+        } else if (body instanceof PriorityFactorsRequest) {
+            b.setPriorityFactorsRequest((PriorityFactorsRequest) body);
+        } else if (body instanceof PriorityFactorsResponse) {
+            b.setPriorityFactorsResponse((PriorityFactorsResponse) body);
+        } else if (body instanceof ShareInfoRequest) {
+            b.setShareInfoRequest((ShareInfoRequest) body);
+        } else if (body instanceof ShareInfoResponse) {
+            b.setShareInfoResponse((ShareInfoResponse) body);
         } else {
             throw new IllegalArgumentException("ClientMessage cannot carry " + body.getClass().getSimpleName());
         }

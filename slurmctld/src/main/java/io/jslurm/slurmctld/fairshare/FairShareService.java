@@ -94,7 +94,8 @@ public final class FairShareService {
         Map<AssocKey, Double> charged = charges(store, ledger.lastUpdate(), now);
         ledger.advance(now, charged, new UsageDecay(cfg.slurm().priority().decayHalfLife()));
         recompute(cfg);
-        if (!charged.isEmpty() || Duration.between(lastSave, now).compareTo(SAVE_EVERY) >= 0) {
+        boolean used = charged.values().stream().anyMatch(seconds -> seconds > 0);
+        if (used || Duration.between(lastSave, now).compareTo(SAVE_EVERY) >= 0) {
             save(now);
         }
     }
@@ -117,22 +118,28 @@ public final class FairShareService {
         return view;
     }
 
-    /** Billing-weighted seconds each association's jobs ran between {@code since} and {@code now}. */
+    /**
+     * Billing-weighted seconds each association's jobs ran between {@code since} and {@code now}. Associations
+     * of jobs that did not run are charged 0, so that they appear in the tree (and rank) before they have usage.
+     */
     private Map<AssocKey, Double> charges(JobStore store, Instant since, Instant now) {
         long from = since.getEpochSecond();
-        List<Job> ran = store.query(job -> job.status().startTime() > 0
-                && (!job.state().isFinished() || job.status().endTime() > from));
+        List<Job> ran = store.query(job -> !job.state().isFinished() || job.status().endTime() > from);
         Map<AssocKey, Double> charged = new HashMap<>();
         AccountingView accounts = view;
         for (Job job : ran) {
+            AssocKey key = new AssocKey(accounts.accountOf(job.spec().user(), job.spec().account()),
+                    job.spec().user());
+            charged.putIfAbsent(key, 0.0);
+            if (job.status().startTime() <= 0) {
+                continue;
+            }
             long start = Math.max(from, job.status().startTime());
             long end = job.state().isFinished() ? Math.min(now.getEpochSecond(), job.status().endTime())
                     : now.getEpochSecond();
             // Billing is the allocated CPU count: TRESBillingWeights are not applied yet.
             long billing = Math.max(1, job.status().allocation().cpus());
             if (end > start) {
-                AssocKey key = new AssocKey(accounts.accountOf(job.spec().user(), job.spec().account()),
-                        job.spec().user());
                 charged.merge(key, (double) (end - start) * billing, Double::sum);
             }
         }

@@ -27,6 +27,9 @@ import io.jslurm.protocol.rpc.Permission;
 import io.jslurm.protocol.rpc.RpcTable;
 import io.jslurm.protocol.wire.EnvelopeType;
 import io.jslurm.slurmctld.step.StepHandlers;
+import io.jslurm.protocol.proto.PriorityFactorsRequest;
+import io.jslurm.protocol.proto.ShareInfoRequest;
+import io.jslurm.slurmctld.fairshare.PriorityHandlers;
 import java.time.InstantSource;
 import java.util.List;
 
@@ -40,7 +43,7 @@ public final class ControllerRpc {
     }
 
     public static List<RpcTable> tables(JobHandlers jobs, NodeHandlers nodes, ControlHandlers control,
-                                        StepHandlers steps, InstantSource clock) {
+                                        StepHandlers steps, InstantSource clock, PriorityHandlers priority) {
         RpcTable client = RpcTable.builder(EnvelopeType.CLIENT)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))
                 .route(SubmitBatchJobRequest.class, Permission.USER, Execution.WORKER, jobs::submit)
@@ -60,6 +63,8 @@ public final class ControllerRpc {
                 .route(JobStepCreateRequest.class, Permission.USER, Execution.WORKER, steps::create)
                 .route(StepCompleteRequest.class, Permission.USER, Execution.WORKER, steps::stepComplete)
                 .route(StepInfoRequest.class, Permission.USER, Execution.WORKER, steps::info)
+                .route(PriorityFactorsRequest.class, Permission.USER, Execution.WORKER, priority::factors)
+                .route(ShareInfoRequest.class, Permission.USER, Execution.WORKER, priority::shares)
                 .build();
         RpcTable node = RpcTable.builder(EnvelopeType.NODE)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))
