@@ -75,7 +75,7 @@ class DistributionIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sprio", "sshare", "sdiag"})
+    @ValueSource(strings = {"sdiag"})
     void commandsNotBuiltYetSaySoAndFail(String command) throws Exception {
         Distribution.Result result = dist.run(command, "--version");
         assertThat(result.exitCode()).isEqualTo(1);

@@ -49,7 +49,8 @@ public final class PriorityHandlers {
         r.getJobIdsList().forEach(id -> ids.add(Integer.toUnsignedLong(id)));
         List<Job> jobs = store.query(job -> job.state() == JobState.PENDING && job.status().hold() == Hold.NONE
                 && (ids.isEmpty() || ids.contains(job.jobId()) || ids.contains(job.arrayJobId()))
-                && (r.getUsersCount() == 0 || r.getUsersList().contains(job.spec().user()))
+                && (r.getUsersCount() + r.getUidsCount() == 0 || r.getUsersList().contains(job.spec().user())
+                        || r.getUidsList().contains(job.spec().uid()))
                 && (r.getPartitionsCount() == 0 || r.getPartitionsList().stream()
                         .anyMatch(p -> List.of(job.spec().partition().split(",")).contains(p))));
         PriorityWeights weights = priority.weights();
