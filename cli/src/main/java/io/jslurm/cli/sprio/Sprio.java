@@ -2,13 +2,13 @@ package io.jslurm.cli.sprio;
 
 import io.jslurm.cli.client.CommandEnvironment;
 import io.jslurm.cli.client.CommandLine;
+import io.jslurm.cli.client.CommandSettings;
 import io.jslurm.cli.client.Controller;
 import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.format.FormatException;
 import io.jslurm.cli.format.OutputFormat;
 import io.jslurm.cli.opt.Option;
 import io.jslurm.cli.opt.ParsedOptions;
-import io.jslurm.common.Version;
 import io.jslurm.protocol.proto.JobPriorityFactors;
 import io.jslurm.protocol.proto.PriorityFactorsRequest;
 import io.jslurm.protocol.proto.PriorityFactorsResponse;
@@ -56,21 +56,11 @@ public final class Sprio {
 
     private int execute(List<String> args, PriorityFactorsResponse answered) {
         PrintStream err = env.err();
-        Optional<ParsedOptions> parsed = CommandLine.parse(PROGRAM, OPTIONS, args, err);
-        if (parsed.isEmpty()) {
-            return 1;
+        CommandSettings<Settings> read = CommandSettings.read(PROGRAM, OPTIONS, args, env, this::settings);
+        if (read.done()) {
+            return read.status();
         }
-        Settings settings;
-        try {
-            Optional<Settings> read = settings(parsed.get());
-            if (read.isEmpty()) {
-                return 0;
-            }
-            settings = read.get();
-        } catch (IllegalArgumentException refused) {
-            err.println(PROGRAM + ": error: " + refused.getMessage());
-            return 1;
-        }
+        Settings settings = read.settings();
         PriorityFactorsResponse answer = answered;
         if (answer == null) {
             try (Controller controller = env.controllers().open()) {
@@ -125,15 +115,10 @@ public final class Sprio {
         PriorityFactorsRequest.Builder request = PriorityFactorsRequest.newBuilder();
         for (ParsedOptions.Given given : parsed.options()) {
             String value = given.value();
+            if (CommandSettings.informational(given.option().longName(), env, SprioHelp.TEXT)) {
+                return Optional.empty();
+            }
             switch (given.option().longName()) {
-                case "help", "usage" -> {
-                    env.out().print(SprioHelp.TEXT);
-                    return Optional.empty();
-                }
-                case "version" -> {
-                    env.out().println(Version.line());
-                    return Optional.empty();
-                }
                 case "noheader" -> header = false;
                 case "long" -> longListing = true;
                 case "norm" -> normalized = true;

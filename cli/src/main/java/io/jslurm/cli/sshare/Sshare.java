@@ -2,12 +2,12 @@ package io.jslurm.cli.sshare;
 
 import io.jslurm.cli.client.CommandEnvironment;
 import io.jslurm.cli.client.CommandLine;
+import io.jslurm.cli.client.CommandSettings;
 import io.jslurm.cli.client.Controller;
 import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.opt.Option;
 import io.jslurm.cli.opt.ParsedOptions;
 import io.jslurm.cli.sacct.FieldTable;
-import io.jslurm.common.Version;
 import io.jslurm.protocol.proto.ShareInfoRequest;
 import io.jslurm.protocol.proto.ShareInfoResponse;
 import io.jslurm.protocol.proto.ShareInfoRow;
@@ -53,21 +53,11 @@ public final class Sshare {
     }
 
     private int execute(List<String> args, ShareInfoResponse answered) {
-        Optional<ParsedOptions> parsed = CommandLine.parse(PROGRAM, OPTIONS, args, env.err());
-        if (parsed.isEmpty()) {
-            return 1;
+        CommandSettings<Settings> read = CommandSettings.read(PROGRAM, OPTIONS, args, env, this::settings);
+        if (read.done()) {
+            return read.status();
         }
-        Settings settings;
-        try {
-            Optional<Settings> read = settings(parsed.get());
-            if (read.isEmpty()) {
-                return 0;
-            }
-            settings = read.get();
-        } catch (IllegalArgumentException refused) {
-            env.err().println(PROGRAM + ": error: " + refused.getMessage());
-            return 1;
-        }
+        Settings settings = read.settings();
         ShareInfoResponse answer = answered;
         if (answer == null) {
             try (Controller controller = env.controllers().open()) {
@@ -115,15 +105,10 @@ public final class Sshare {
         ShareInfoRequest.Builder request = ShareInfoRequest.newBuilder();
         for (ParsedOptions.Given given : parsed.options()) {
             String value = given.value();
+            if (CommandSettings.informational(given.option().longName(), env, SshareHelp.TEXT)) {
+                return Optional.empty();
+            }
             switch (given.option().longName()) {
-                case "help", "usage" -> {
-                    env.out().print(SshareHelp.TEXT);
-                    return Optional.empty();
-                }
-                case "version" -> {
-                    env.out().println(Version.line());
-                    return Optional.empty();
-                }
                 case "noheader" -> header = false;
                 case "long" -> longListing = true;
                 case "partition" -> partitions = true;

@@ -35,7 +35,11 @@ public final class FairShareService {
     private static final Logger log = LoggerFactory.getLogger(FairShareService.class);
     /** How stale the association tree may get before it is read again (sacctmgr changes show up this fast). */
     static final Duration RELOAD_EVERY = Duration.ofSeconds(5);
-    /** Usage is saved whenever jobs were charged, and at least this often. */
+    /**
+     * Usage is saved at most this often while jobs run (a crash loses at most this much of it), and at least
+     * every {@link #SAVE_EVERY} otherwise: each save is an fsync, and passes can come twice a second.
+     */
+    static final Duration SAVE_BUSY = Duration.ofSeconds(10);
     static final Duration SAVE_EVERY = Duration.ofSeconds(60);
 
     private final AssociationSource source;
@@ -95,7 +99,8 @@ public final class FairShareService {
         ledger.advance(now, charged, new UsageDecay(cfg.slurm().priority().decayHalfLife()));
         recompute(cfg);
         boolean used = charged.values().stream().anyMatch(seconds -> seconds > 0);
-        if (used || Duration.between(lastSave, now).compareTo(SAVE_EVERY) >= 0) {
+        Duration sinceSave = Duration.between(lastSave, now);
+        if (sinceSave.compareTo(used ? SAVE_BUSY : SAVE_EVERY) >= 0) {
             save(now);
         }
     }
