@@ -2,7 +2,6 @@ package io.jslurm.slurmctld.fairshare;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * What fair share and the priority factors need from accounting: the cluster's associations, each user's default
@@ -25,10 +24,6 @@ public record AccountingView(List<Association> associations, Map<String, String>
             return requested;
         }
         return defaultAccounts.getOrDefault(user, "");
-    }
-
-    public Optional<Association> association(String account, String user) {
-        return associations.stream().filter(a -> a.account().equals(account) && a.user().equals(user)).findFirst();
     }
 
     public long maxAssocPriority() {

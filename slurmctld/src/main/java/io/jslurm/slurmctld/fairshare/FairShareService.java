@@ -35,6 +35,8 @@ public final class FairShareService {
     private static final Logger log = LoggerFactory.getLogger(FairShareService.class);
     /** How stale the association tree may get before it is read again (sacctmgr changes show up this fast). */
     static final Duration RELOAD_EVERY = Duration.ofSeconds(5);
+    /** After a failed read, the next try waits this long: a hung slurmdbd must not stall every pass. */
+    static final Duration RETRY_AFTER_FAILURE = Duration.ofSeconds(60);
     /**
      * Usage is saved at most this often while jobs run (a crash loses at most this much of it), and at least
      * every {@link #SAVE_EVERY} otherwise: each save is an fsync, and passes can come twice a second.
@@ -49,7 +51,7 @@ public final class FairShareService {
     private final InstantSource clock;
     private volatile AccountingView view = AccountingView.EMPTY;
     private volatile FairShares shares = FairShares.EMPTY;
-    private Instant lastLoad = Instant.EPOCH;
+    private Instant nextLoad = Instant.EPOCH;
     private Instant lastSave = Instant.EPOCH;
     private Instant lastLoadFailureLog = Instant.EPOCH;
 
@@ -152,14 +154,15 @@ public final class FairShareService {
     }
 
     private boolean reloadIfStale(Instant now) {
-        if (Duration.between(lastLoad, now).compareTo(RELOAD_EVERY) < 0) {
+        if (now.isBefore(nextLoad)) {
             return false;
         }
-        lastLoad = now;
         try {
             view = source.load();
+            nextLoad = now.plus(RELOAD_EVERY);
             return true;
         } catch (IOException | RuntimeException e) {
+            nextLoad = now.plus(RETRY_AFTER_FAILURE);
             if (Duration.between(lastLoadFailureLog, now).toMinutes() >= 1) {
                 lastLoadFailureLog = now;
                 log.warn("Cannot read associations for fair share, keeping the last ones: {}", e.getMessage());

@@ -29,6 +29,8 @@ public final class MultifactorJobPriority implements JobPriority {
 
     private final Supplier<ClusterConfig> config;
     private final FairShareService fairShare;
+    /** Cluster totals and association priorities change only with the configuration or the associations. */
+    private volatile Calculator cached;
 
     public MultifactorJobPriority(Supplier<ClusterConfig> config, FairShareService fairShare) {
         this.config = Objects.requireNonNull(config, "config");
@@ -50,20 +52,39 @@ public final class MultifactorJobPriority implements JobPriority {
     public PriorityFactors factors(Job job, Instant now) {
         ClusterConfig cfg = config.get();
         AccountingView accounts = fairShare.view();
-        return calculator(cfg, accounts).factors(inputs(job, cfg, accounts), now);
+        Calculator calculator = cached;
+        if (calculator == null || calculator.config() != cfg || calculator.accounts() != accounts) {
+            calculator = new Calculator(cfg, accounts, calculator(cfg, accounts), assocPriorities(accounts),
+                    accounts.maxAssocPriority());
+            cached = calculator;
+        }
+        return calculator.priority().factors(inputs(job, cfg, calculator), now);
     }
 
     public PriorityWeights weights() {
         return weights(config.get().slurm().priority());
     }
 
-    private PriorityInputs inputs(Job job, ClusterConfig cfg, AccountingView accounts) {
+    private record Calculator(ClusterConfig config, AccountingView accounts, MultifactorPriority priority,
+                              Map<AssocKey, Long> assocPriorities, long maxAssocPriority) {
+    }
+
+    private static Map<AssocKey, Long> assocPriorities(AccountingView accounts) {
+        Map<AssocKey, Long> priorities = new HashMap<>();
+        for (Association a : accounts.associations()) {
+            priorities.putIfAbsent(new AssocKey(a.account(), a.user()), a.priority());
+        }
+        return priorities;
+    }
+
+    private PriorityInputs inputs(Job job, ClusterConfig cfg, Calculator calculator) {
+        AccountingView accounts = calculator.accounts();
         JobSpec spec = job.spec();
         String partition = spec.partition().split(",")[0];
         int jobFactor = cfg.partition(partition).map(PartitionConfig::priorityJobFactor).orElse(0);
         String account = accounts.accountOf(spec.user(), spec.account());
-        long assocPriority = accounts.association(account, spec.user()).map(Association::priority).orElse(0L);
-        long maxAssoc = accounts.maxAssocPriority();
+        long assocPriority = calculator.assocPriorities().getOrDefault(new AssocKey(account, spec.user()), 0L);
+        long maxAssoc = calculator.maxAssocPriority();
         long qosPriority = accounts.qosPriorities().getOrDefault(spec.qos().isEmpty() ? "normal" : spec.qos(), 0L);
         int cpus = RequestedTres.cpus(spec);
         int nodes = RequestedTres.nodes(spec);
