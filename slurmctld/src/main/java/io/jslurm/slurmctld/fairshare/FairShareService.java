@@ -35,8 +35,13 @@ public final class FairShareService {
     private static final Logger log = LoggerFactory.getLogger(FairShareService.class);
     /** How stale the association tree may get before it is read again (sacctmgr changes show up this fast). */
     static final Duration RELOAD_EVERY = Duration.ofSeconds(5);
-    /** After a failed read, the next try waits this long: a hung slurmdbd must not stall every pass. */
-    static final Duration RETRY_AFTER_FAILURE = Duration.ofSeconds(60);
+    /**
+     * After a read that failed slowly (a slurmdbd that accepts but does not answer), the next try waits this long,
+     * so that it does not stall a pass every few seconds. A quick refusal (slurmdbd not started yet) is retried
+     * at the usual interval.
+     */
+    static final Duration RETRY_AFTER_SLOW_FAILURE = Duration.ofSeconds(60);
+    static final long SLOW_FAILURE_NANOS = 1_000_000_000L;
     /**
      * Usage is saved at most this often while jobs run (a crash loses at most this much of it), and at least
      * every {@link #SAVE_EVERY} otherwise: each save is an fsync, and passes can come twice a second.
@@ -157,12 +162,14 @@ public final class FairShareService {
         if (now.isBefore(nextLoad)) {
             return false;
         }
+        long started = System.nanoTime();
         try {
             view = source.load();
             nextLoad = now.plus(RELOAD_EVERY);
             return true;
         } catch (IOException | RuntimeException e) {
-            nextLoad = now.plus(RETRY_AFTER_FAILURE);
+            boolean slow = System.nanoTime() - started > SLOW_FAILURE_NANOS;
+            nextLoad = now.plus(slow ? RETRY_AFTER_SLOW_FAILURE : RELOAD_EVERY);
             if (Duration.between(lastLoadFailureLog, now).toMinutes() >= 1) {
                 lastLoadFailureLog = now;
                 log.warn("Cannot read associations for fair share, keeping the last ones: {}", e.getMessage());
