@@ -67,13 +67,16 @@ class FairShareIT {
             assertThat(cluster().ok("squeue", "-h", "-o", "%i %Q", "-j", Long.toString(chemistryJob)).strip())
                     .isEqualTo(chemistryJob + " " + priority(sprio, chemistryJob));
 
-            cluster().kill9("slurmctld");
-            cluster().up();
-            List<String> afterRestart = share("physics").orElseThrow();
-            assertThat(Long.parseLong(afterRestart.get(4))).isGreaterThanOrEqualTo(Long.parseLong(physics.get(4)));
         } finally {
             cluster().run("scancel", Long.toString(blocker), Long.toString(physicsJob), Long.toString(chemistryJob));
         }
+        cluster().awaitState(blocker, Cluster.patience(), "CANCELLED");
+
+        // slurm-local up waits for idle nodes, so the restart comes once the jobs are gone.
+        cluster().kill9("slurmctld");
+        cluster().up();
+        List<String> afterRestart = share("physics").orElseThrow();
+        assertThat(Long.parseLong(afterRestart.get(4))).isGreaterThanOrEqualTo(Long.parseLong(physics.get(4)));
     }
 
     /** root's sshare -a -P row in the account: Account|User|RawShares|NormShares|RawUsage|EffectvUsage|FairShare. */

@@ -58,6 +58,8 @@ public final class FairShareService {
     private volatile FairShares shares = FairShares.EMPTY;
     private Instant nextLoad = Instant.EPOCH;
     private Instant lastSave = Instant.EPOCH;
+    /** Usage was charged since the last save. */
+    private boolean unsaved;
     private Instant lastLoadFailureLog = Instant.EPOCH;
 
     FairShareService(AssociationSource source, UsageFile file, UsageLedger ledger, Supplier<ClusterConfig> config,
@@ -105,9 +107,9 @@ public final class FairShareService {
         Map<AssocKey, Double> charged = charges(store, ledger.lastUpdate(), now);
         ledger.advance(now, charged, new UsageDecay(cfg.slurm().priority().decayHalfLife()));
         recompute(cfg);
-        boolean used = charged.values().stream().anyMatch(seconds -> seconds > 0);
+        unsaved |= charged.values().stream().anyMatch(seconds -> seconds > 0);
         Duration sinceSave = Duration.between(lastSave, now);
-        if (sinceSave.compareTo(used ? SAVE_BUSY : SAVE_EVERY) >= 0) {
+        if (sinceSave.compareTo(unsaved ? SAVE_BUSY : SAVE_EVERY) >= 0) {
             save(now);
         }
     }
@@ -188,6 +190,7 @@ public final class FairShareService {
         try {
             file.write(ledger);
             lastSave = now;
+            unsaved = false;
         } catch (IOException e) {
             log.error("Cannot save association usage to {}: {}", file.path(), e.getMessage());
         }
