@@ -77,7 +77,7 @@ class DistributionIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sprio", "sshare"})
+    @ValueSource(strings = {})
     void commandsNotBuiltYetSaySoAndFail(String command) throws Exception {
         Distribution.Result result = dist.run(command, "--version");
         assertThat(result.exitCode()).isEqualTo(1);

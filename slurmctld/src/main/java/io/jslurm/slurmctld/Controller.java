@@ -25,6 +25,14 @@ import io.jslurm.slurmctld.schedule.JobControl;
 import io.jslurm.slurmctld.schedule.NodeReports;
 import io.jslurm.slurmctld.schedule.SchedulingLoop;
 import io.jslurm.slurmctld.schedule.QosPreemptSource;
+import io.jslurm.conf.slurm.PriorityPlugin;
+import io.jslurm.slurmctld.accounting.DbdEndpoint;
+import io.jslurm.slurmctld.fairshare.AssociationSource;
+import io.jslurm.slurmctld.fairshare.DbdAssociationSource;
+import io.jslurm.slurmctld.fairshare.FairShareService;
+import io.jslurm.slurmctld.fairshare.MultifactorJobPriority;
+import io.jslurm.slurmctld.fairshare.PriorityHandlers;
+import io.jslurm.slurmctld.schedule.JobPriority;
 import io.jslurm.slurmctld.schedule.SlurmdClients;
 import io.jslurm.slurmctld.state.JobStore;
 import io.jslurm.slurmctld.stats.CountingJobStore;
@@ -121,8 +129,15 @@ public final class Controller implements AutoCloseable {
         control.recoverAllocations();
         AssocCache assoc = AssocSetup.start(slurm, key, clock, options.slurmUserUid());
         JobAccounts accounts = new JobAccounts(assoc::data, () -> config.get().slurm().accounting().enforce());
+        FairShareService fairShare = FairShareService.open(DbdEndpoint.of(slurm, key, options.slurmUserUid(), clock)
+                .<AssociationSource>map(dbd -> new DbdAssociationSource(dbd, slurm.clusterName()))
+                .orElse(AssociationSource.NONE), config::get, clock);
+        MultifactorJobPriority multifactor = new MultifactorJobPriority(config::get, fairShare);
+        JobPriority priority = (job, now) -> config.get().slurm().priority().type() == PriorityPlugin.MULTIFACTOR
+                ? multifactor.priority(job, now) : JobPriority.BASIC.priority(job, now);
         SchedulingLoop loop = new SchedulingLoop(control, nodes, allocations, config::get, clock,
-                options.schedulerInterval(), statistics.scheduler(), QosPreemptSource.NONE, accounts);
+                options.schedulerInterval(), new SchedulingLoop.Policies(statistics.scheduler(),
+                        QosPreemptSource.NONE, accounts, priority, () -> fairShare.update(store)));
         Callers callers = new Callers(options.slurmUserUid(), options.slurmdUserUid(), assoc);
         SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers,
                 accounts);
@@ -141,7 +156,8 @@ public final class Controller implements AutoCloseable {
         RpcServer server;
         try {
             server = RpcServer.start(RpcServerConfig.defaults(options.bind()).withMaxConnectionsPerHost(4096),
-                    ControllerRpc.tables(jobs, nodeHandlers, controlHandlers, steps, stats, clock).stream()
+                    ControllerRpc.tables(jobs, nodeHandlers, controlHandlers, steps, stats, clock,
+                            new PriorityHandlers(store, multifactor, fairShare, config::get, clock)).stream()
                             .map(table -> table.observed(statistics.rpc())).toList(),
                     AuthMethods.authenticator(slurm, key, clock), callers, workers);
         } catch (InterruptedException | RuntimeException e) {

@@ -29,6 +29,10 @@ import io.jslurm.protocol.proto.StepInfoRequest;
 import io.jslurm.protocol.proto.StepInfoResponse;
 import io.jslurm.protocol.proto.StatsInfoRequest;
 import io.jslurm.protocol.proto.StatsInfoResponse;
+import io.jslurm.protocol.proto.PriorityFactorsRequest;
+import io.jslurm.protocol.proto.PriorityFactorsResponse;
+import io.jslurm.protocol.proto.ShareInfoRequest;
+import io.jslurm.protocol.proto.ShareInfoResponse;
 import io.jslurm.protocol.proto.ReconfigureRequest;
 import io.jslurm.protocol.proto.ReconfigureResponse;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
@@ -91,6 +95,10 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             case STEP_INFO_RESPONSE: return envelope.getStepInfoResponse();
             case STATS_INFO_REQUEST: return envelope.getStatsInfoRequest();
             case STATS_INFO_RESPONSE: return envelope.getStatsInfoResponse();
+            case PRIORITY_FACTORS_REQUEST: return envelope.getPriorityFactorsRequest();
+            case PRIORITY_FACTORS_RESPONSE: return envelope.getPriorityFactorsResponse();
+            case SHARE_INFO_REQUEST: return envelope.getShareInfoRequest();
+            case SHARE_INFO_RESPONSE: return envelope.getShareInfoResponse();
             default: return null;
         }
     }
@@ -170,6 +178,14 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             b.setStatsInfoRequest((StatsInfoRequest) body);
         } else if (body instanceof StatsInfoResponse) {
             b.setStatsInfoResponse((StatsInfoResponse) body);
+        } else if (body instanceof PriorityFactorsRequest) {
+            b.setPriorityFactorsRequest((PriorityFactorsRequest) body);
+        } else if (body instanceof PriorityFactorsResponse) {
+            b.setPriorityFactorsResponse((PriorityFactorsResponse) body);
+        } else if (body instanceof ShareInfoRequest) {
+            b.setShareInfoRequest((ShareInfoRequest) body);
+        } else if (body instanceof ShareInfoResponse) {
+            b.setShareInfoResponse((ShareInfoResponse) body);
         } else {
             throw new IllegalArgumentException("ClientMessage cannot carry " + body.getClass().getSimpleName());
         }

@@ -15,9 +15,11 @@ import java.util.OptionalLong;
  * @param tres          requested amount of each TRES, by name
  * @param nice          --nice; positive lowers the priority
  * @param adminPriority set by an administrator (scontrol update priority=): replaces the computed value
+ * @param timeLimitMinutes the job's time limit, 0 when it has none (for SMALL_RELATIVE_TO_TIME)
  */
 public record PriorityInputs(Instant eligibleTime, double fairShare, double assocFactor, int nodes, long cpus,
-        int partitionJobFactor, long qosPriority, Map<String, Double> tres, int nice, OptionalLong adminPriority) {
+        int partitionJobFactor, long qosPriority, Map<String, Double> tres, int nice, OptionalLong adminPriority,
+        long timeLimitMinutes) {
 
     public PriorityInputs {
         requireNonNull(eligibleTime, "eligibleTime is null");
@@ -25,6 +27,13 @@ public record PriorityInputs(Instant eligibleTime, double fairShare, double asso
         requireNonNull(adminPriority, "adminPriority is null");
         checkFactor("fairShare", fairShare);
         checkFactor("assocFactor", assocFactor);
+    }
+
+    public PriorityInputs(Instant eligibleTime, double fairShare, double assocFactor, int nodes, long cpus,
+            int partitionJobFactor, long qosPriority, Map<String, Double> tres, int nice,
+            OptionalLong adminPriority) {
+        this(eligibleTime, fairShare, assocFactor, nodes, cpus, partitionJobFactor, qosPriority, tres, nice,
+                adminPriority, 0);
     }
 
     private static void checkFactor(String name, double value) {

@@ -114,4 +114,37 @@ class MultifactorPriorityTest {
         assertThat(priority.priority(inputs, NOW.plus(Duration.ofHours(1))))
                 .isGreaterThan(priority.priority(inputs, NOW));
     }
+
+    @Test
+    void factorsTakeThePriorityApartAsSprioShowsIt() {
+        MultifactorPriority priority = new MultifactorPriority(weights(1000, 10_000, 1600, 1000, 2000,
+                Map.of("gres/gpu", 4000L), false), CLUSTER);
+        PriorityInputs inputs = job(Duration.ofDays(1), 0.5, 8, 8, 5, 25, Map.of("gres/gpu", 32.0), 10);
+
+        PriorityFactors factors = priority.factors(inputs, NOW);
+
+        assertThat(factors.age()).isEqualTo(1.0 / 7);
+        assertThat(factors.fairShare()).isEqualTo(0.5);
+        assertThat(factors.jobSize()).isEqualTo(0.5);
+        assertThat(factors.partition()).isEqualTo(0.5);
+        assertThat(factors.qos()).isEqualTo(0.25);
+        assertThat(factors.weightedFairShare()).isEqualTo(5000);
+        assertThat(factors.weightedTres()).containsEntry("gres/gpu", 1000.0);
+        assertThat(factors.priority()).isEqualTo(143 + 5000 + 800 + 500 + 500 + 1000 - 10);
+        assertThat(priority.priority(inputs, NOW)).isEqualTo(factors.priority());
+    }
+
+    @Test
+    void smallRelativeToTimeDividesTheJobSizeByTheTimeLimit() {
+        PriorityWeights relative = new PriorityWeights(0, 0, 1000, 0, 0, 0, Map.of(), Duration.ofDays(7), false,
+                true);
+        MultifactorPriority priority = new MultifactorPriority(relative, CLUSTER);
+        PriorityInputs wideShort = new PriorityInputs(NOW, 0, 0, 16, 2048, 0, 0, Map.of(), 0, OptionalLong.empty(),
+                10);
+        PriorityInputs wideLong = new PriorityInputs(NOW, 0, 0, 16, 2048, 0, 0, Map.of(), 0, OptionalLong.empty(),
+                1000);
+
+        assertThat(priority.priority(wideShort, NOW)).isEqualTo(100);
+        assertThat(priority.priority(wideLong, NOW)).isEqualTo(1);
+    }
 }

@@ -153,15 +153,12 @@ public final class AccountedJobStore extends ForwardingJobStore {
      */
     public static JobStore withAccounting(JobStore store, SlurmConfig slurm, SlurmKey key, long slurmUserUid,
                                           InstantSource clock) throws java.io.IOException {
-        if (slurm.accounting().type() != AccountingStoragePlugin.SLURMDBD) {
+        Optional<DbdEndpoint> endpoint = DbdEndpoint.of(slurm, key, slurmUserUid, clock);
+        if (endpoint.isEmpty()) {
             return store;
         }
-        String host = slurm.accounting().host().orElseGet(() -> slurm.controllers().isEmpty() ? "localhost"
-                : slurm.controllers().get(0).connectTo());
-        Duration timeout = slurm.timers().messageTimeout().isZero() ? Duration.ofSeconds(10)
-                : slurm.timers().messageTimeout();
-        RemoteDbd dbd = new RemoteDbd(InetSocketAddress.createUnresolved(host, slurm.accounting().port()), timeout,
-                new SlurmCredentialSigner(key, clock).sourceFor(slurmUserUid, 0, LocalHost.name()));
+        RemoteDbd dbd = new RemoteDbd(endpoint.get().address(), endpoint.get().timeout(),
+                endpoint.get().credentials());
         AccountingStorage accounting = AccountingStorage.start(slurm.paths().stateSaveLocation(), dbd);
         accounting.nodeEvent(ClusterCapacity.event(slurm, clock.instant().getEpochSecond()));
         return new AccountedJobStore(store, accounting, slurm.clusterName(), clock);

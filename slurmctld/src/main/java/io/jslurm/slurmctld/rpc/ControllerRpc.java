@@ -29,6 +29,9 @@ import io.jslurm.protocol.wire.EnvelopeType;
 import io.jslurm.slurmctld.step.StepHandlers;
 import io.jslurm.protocol.proto.StatsInfoRequest;
 import io.jslurm.slurmctld.stats.StatsHandlers;
+import io.jslurm.protocol.proto.PriorityFactorsRequest;
+import io.jslurm.protocol.proto.ShareInfoRequest;
+import io.jslurm.slurmctld.fairshare.PriorityHandlers;
 import java.time.InstantSource;
 import java.util.List;
 
@@ -42,7 +45,8 @@ public final class ControllerRpc {
     }
 
     public static List<RpcTable> tables(JobHandlers jobs, NodeHandlers nodes, ControlHandlers control,
-                                        StepHandlers steps, StatsHandlers stats, InstantSource clock) {
+                                        StepHandlers steps, StatsHandlers stats, InstantSource clock,
+                                        PriorityHandlers priority) {
         RpcTable client = RpcTable.builder(EnvelopeType.CLIENT)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))
                 .route(SubmitBatchJobRequest.class, Permission.USER, Execution.WORKER, jobs::submit)
@@ -63,6 +67,8 @@ public final class ControllerRpc {
                 .route(StepCompleteRequest.class, Permission.USER, Execution.WORKER, steps::stepComplete)
                 .route(StepInfoRequest.class, Permission.USER, Execution.WORKER, steps::info)
                 .route(StatsInfoRequest.class, Permission.USER, Execution.WORKER, stats::info)
+                .route(PriorityFactorsRequest.class, Permission.USER, Execution.WORKER, priority::factors)
+                .route(ShareInfoRequest.class, Permission.USER, Execution.WORKER, priority::shares)
                 .build();
         RpcTable node = RpcTable.builder(EnvelopeType.NODE)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))

@@ -70,7 +70,7 @@ public final class JobHandlers {
             response.setJobId((int) arrayJobId).setArray(ArrayInfo.newBuilder().setArrayJobId((int) arrayJobId)
                     .setTaskCount(tasks.size()).setTaskIds(accepted.array().get().toString()));
             log.info("_slurm_rpc_submit_batch_job: JobId={}_[{}] InitPrio={} uid={}", arrayJobId,
-                    accepted.array().get(), SchedulingLoop.priority(tasks.get(0)), call.caller().uid());
+                    accepted.array().get(), loop.priority(tasks.get(0)), call.caller().uid());
         } else {
             Job job = store.submit(accepted.spec());
             var description = call.request().getJob();
@@ -80,7 +80,7 @@ public final class JobHandlers {
             }
             response.setJobId((int) job.jobId());
             log.info("_slurm_rpc_submit_batch_job: JobId={} InitPrio={} uid={}", job.jobId(),
-                    SchedulingLoop.priority(job), call.caller().uid());
+                    loop.priority(job), call.caller().uid());
         }
         loop.requestPass();
         return response.build();

@@ -48,7 +48,7 @@ final class JobRecords {
                 .setUid(spec.uid())
                 .setGid(spec.gid())
                 .setUserName(spec.user())
-                .setPriority((int) SchedulingLoop.priority(job))
+                .setPriority((int) loop.priority(job))
                 .setSubmitTime(s.submitTime())
                 .setEligibleTime(s.eligibleTime())
                 .setStartTime(startTime(job))
@@ -115,14 +115,11 @@ final class JobRecords {
     }
 
     private static int requestedCpus(JobSpec spec) {
-        var r = spec.resources();
-        int nodes = Math.max(1, r.minNodes());
-        int tasks = r.ntasks() > 0 ? r.ntasks() : r.ntasksPerNode() > 0 ? r.ntasksPerNode() * nodes : nodes;
-        return tasks * Math.max(1, r.cpusPerTask());
+        return io.jslurm.slurmctld.fairshare.RequestedTres.cpus(spec);
     }
 
     private static long gpus(java.util.List<GresRequest> gres) {
-        return gres.stream().filter(g -> g.name().equals("gpu")).mapToLong(GresRequest::count).sum();
+        return io.jslurm.slurmctld.fairshare.RequestedTres.gpus(gres);
     }
 
     /** Slurm's TRES string: {@code cpu=8,mem=64G,node=1,billing=8,gres/gpu=2}. */

@@ -19,6 +19,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,12 +41,16 @@ final class PreemptionControl {
     private final JobControl control;
     private final Supplier<ClusterConfig> config;
     private final QosPreemptSource qos;
+    private final ToLongFunction<Job> priority;
     private final Map<Long, Ending> ending = new ConcurrentHashMap<>();
 
-    PreemptionControl(JobControl control, Supplier<ClusterConfig> config, QosPreemptSource qos) {
+    /** @param priority a running job's priority now, as PriorityType computes it (lower ones are preempted first) */
+    PreemptionControl(JobControl control, Supplier<ClusterConfig> config, QosPreemptSource qos,
+                      ToLongFunction<Job> priority) {
         this.control = Objects.requireNonNull(control, "control");
         this.config = Objects.requireNonNull(config, "config");
         this.qos = Objects.requireNonNull(qos, "qos");
+        this.priority = Objects.requireNonNull(priority, "priority");
     }
 
     /** The preemption input of a pass over these pending and running jobs. */
@@ -65,7 +70,7 @@ final class PreemptionControl {
                 if (!job.spec().qos().isBlank()) {
                     jobQos.put(run.jobId(), job.spec().qos());
                 }
-                priorities.put(run.jobId(), SchedulingLoop.priority(job));
+                priorities.put(run.jobId(), priority.applyAsLong(job));
             });
         }
         ending.keySet().retainAll(running.stream().map(RunningJob::jobId).toList());

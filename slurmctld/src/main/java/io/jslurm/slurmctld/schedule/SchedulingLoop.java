@@ -57,6 +57,8 @@ public final class SchedulingLoop implements AutoCloseable {
     private final Allocations allocations;
     private final Supplier<ClusterConfig> config;
     private final InstantSource clock;
+    private final JobPriority priority;
+    private final Runnable beforePass;
     private final Duration interval;
     private final SchedulerStatistics statistics;
     private final JobLimits limits;
@@ -71,28 +73,69 @@ public final class SchedulingLoop implements AutoCloseable {
 
     public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
                           Supplier<ClusterConfig> config, InstantSource clock, Duration interval) {
-        this(control, nodes, allocations, config, clock, interval, new SchedulerStatistics(), QosPreemptSource.NONE,
-                JobLimits.NONE);
+        this(control, nodes, allocations, config, clock, interval, Policies.defaults());
     }
 
     /** With QOS and association limits: jobs over a limit wait with its reason. */
     public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
                           Supplier<ClusterConfig> config, InstantSource clock, Duration interval, JobLimits limits) {
-        this(control, nodes, allocations, config, clock, interval, new SchedulerStatistics(), QosPreemptSource.NONE,
-                limits);
+        this(control, nodes, allocations, config, clock, interval, Policies.defaults().withLimits(limits));
     }
 
     /**
-     * @param statistics where each pass's cycle times and depths go (sdiag)
-     * @param qos        the QOS records preempt/qos reads
-     * @param limits     QOS and association limits: jobs over a limit wait with its reason
+     * @param priority   how pending jobs are ordered (PriorityType)
+     * @param beforePass runs at the start of every pass, on the loop's thread (fair-share usage is brought up to
+     *                   date there, so the priorities of the pass see it)
      */
     public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
                           Supplier<ClusterConfig> config, InstantSource clock, Duration interval,
-                          SchedulerStatistics statistics, QosPreemptSource qos, JobLimits limits) {
-        this.statistics = Objects.requireNonNull(statistics, "statistics");
-        this.preemption = new PreemptionControl(control, config, qos);
-        this.limits = Objects.requireNonNull(limits, "limits");
+                          JobPriority priority, Runnable beforePass) {
+        this(control, nodes, allocations, config, clock, interval,
+                Policies.defaults().withPriority(priority, beforePass));
+    }
+
+    /**
+     * What a pass consults besides the jobs and nodes.
+     *
+     * @param statistics where each pass's cycle times and depths go (sdiag)
+     * @param qos        the QOS records preempt/qos reads
+     * @param limits     QOS and association limits: jobs over a limit wait with its reason
+     * @param priority   how pending jobs are ordered (PriorityType)
+     * @param beforePass runs at the start of every pass, on the loop's thread (fair-share usage is brought up to
+     *                   date there, so the priorities of the pass see it)
+     */
+    public record Policies(SchedulerStatistics statistics, QosPreemptSource qos, JobLimits limits,
+                           JobPriority priority, Runnable beforePass) {
+        /** Statistics of its own, no preemption by QOS, no limits, priority/basic. */
+        public static Policies defaults() {
+            return new Policies(new SchedulerStatistics(), QosPreemptSource.NONE, JobLimits.NONE, JobPriority.BASIC,
+                    () -> { });
+        }
+
+        public Policies {
+            Objects.requireNonNull(statistics, "statistics");
+            Objects.requireNonNull(qos, "qos");
+            Objects.requireNonNull(limits, "limits");
+            Objects.requireNonNull(priority, "priority");
+            Objects.requireNonNull(beforePass, "beforePass");
+        }
+
+        Policies withLimits(JobLimits newLimits) {
+            return new Policies(statistics, qos, newLimits, priority, beforePass);
+        }
+
+        Policies withPriority(JobPriority newPriority, Runnable newBeforePass) {
+            return new Policies(statistics, qos, limits, newPriority, newBeforePass);
+        }
+    }
+
+    public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
+                          Supplier<ClusterConfig> config, InstantSource clock, Duration interval, Policies policies) {
+        this.statistics = policies.statistics();
+        this.preemption = new PreemptionControl(control, config, policies.qos(), this::priority);
+        this.limits = policies.limits();
+        this.priority = policies.priority();
+        this.beforePass = policies.beforePass();
         this.control = Objects.requireNonNull(control, "control");
         this.store = control.store();
         this.nodes = Objects.requireNonNull(nodes, "nodes");
@@ -182,6 +225,11 @@ public final class SchedulingLoop implements AutoCloseable {
 
     /** One pass; returns the jobs started. Runs on the loop's thread, or directly in tests. */
     public synchronized List<Job> runPass() {
+        try {
+            beforePass.run();
+        } catch (RuntimeException e) {
+            log.warn("Priority update before the scheduling pass failed: {}", e.toString());
+        }
         PassTimer timer = new PassTimer();
         Instant now = clock.instant();
         ClusterConfig cfg = config.get();
@@ -322,7 +370,7 @@ public final class SchedulingLoop implements AutoCloseable {
             } catch (IllegalArgumentException e) {
                 dependency = Eligibility.DependencyState.NEVER_SATISFIED;
             }
-            pending.add(new PendingJob(job.jobId(), job.spec().uid(), partitions, priority(job), 
+            pending.add(new PendingJob(job.jobId(), job.spec().uid(), partitions, priority.priority(job, now),
                     Instant.ofEpochSecond(job.status().submitTime()),
                     job.spec().resources().timeLimit().filter(l -> !l.isUnlimited()).map(TimeLimit::toDuration),
                     SchedModel.request(job.spec()), eligibility(job, dependency, now), limits.limited(job.spec())));
@@ -330,8 +378,13 @@ public final class SchedulingLoop implements AutoCloseable {
         return pending;
     }
 
-    /** The priority squeue shows: pinned by an operator, 0 while held, else priority/basic's countdown. */
-    public static long priority(Job job) {
+    /** The priority squeue shows, as PriorityType computes it now. */
+    public long priority(Job job) {
+        return priority.priority(job, clock.instant());
+    }
+
+    /** priority/basic: pinned by an operator, 0 while held, else a countdown by job id. */
+    public static long basicPriority(Job job) {
         if (job.status().hold() != Hold.NONE) {
             return 0;
         }

@@ -1,0 +1,94 @@
+package io.jslurm.slurmctld.fairshare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jslurm.slurmctld.ManualClock;
+import io.jslurm.slurmctld.config.ClusterConfig;
+import io.jslurm.slurmctld.state.JobStoreConfig;
+import io.jslurm.slurmctld.state.JournaledJobStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** When the service reads associations again, and what it does with a damaged usage file. */
+class FairShareServiceTest {
+
+    @TempDir
+    Path dir;
+    final ManualClock clock = new ManualClock(Instant.parse("2026-11-30T12:00:00Z"));
+    ClusterConfig config;
+    JournaledJobStore store;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        Path state = Files.createDirectories(dir.resolve("state"));
+        Path conf = dir.resolve("slurm.conf");
+        Files.writeString(conf, """
+                ClusterName=test
+                SlurmctldHost=localhost
+                StateSaveLocation=%s
+                NodeName=n1 CPUs=4 RealMemory=1000
+                PartitionName=p Nodes=ALL Default=YES
+                """.formatted(state));
+        config = ClusterConfig.load(conf);
+        store = JournaledJobStore.open(JobStoreConfig.defaults(state), clock);
+    }
+
+    @AfterEach
+    void tearDown() {
+        store.close();
+    }
+
+    @Test
+    void associationsAreReadAgainEveryFewSecondsAndAQuickRefusalIsRetriedAsOften() {
+        AtomicInteger loads = new AtomicInteger();
+        AssociationSource refusing = () -> {
+            loads.incrementAndGet();
+            throw new IOException("Connection refused");
+        };
+        FairShareService service = FairShareService.open(refusing, () -> config, clock);
+
+        service.update(store);
+        clock.advance(Duration.ofSeconds(1));
+        service.update(store);
+        assertThat(loads).hasValue(1);
+        clock.advance(FairShareService.RELOAD_EVERY);
+        service.update(store);
+        assertThat(loads).hasValue(2);
+    }
+
+    @Test
+    void theTreeComesFromTheSourceOnceItAnswers() {
+        AssociationSource dbd = () -> new AccountingView(List.of(new Association("root", "", "", 1, 0),
+                new Association("physics", "", "root", 1, 0), new Association("physics", "alice", "", 1, 0)),
+                Map.of("alice", "physics"), Map.of("normal", 0L));
+        FairShareService service = FairShareService.open(dbd, () -> config, clock);
+
+        service.update(store);
+
+        assertThat(service.current().factor("physics", "alice")).isEqualTo(1.0);
+        assertThat(service.factor("alice", "")).isEqualTo(1.0);
+        assertThat(service.view().accountOf("alice", "")).isEqualTo("physics");
+    }
+
+    @Test
+    void aDamagedUsageFileIsSetAsideAndUsageStartsAgain() throws IOException {
+        Path usage = dir.resolve("state").resolve("assoc_usage");
+        Files.writeString(usage, "not a usage file\n");
+
+        FairShareService service = FairShareService.open(AssociationSource.NONE, () -> config, clock);
+        service.update(store);
+
+        assertThat(dir.resolve("state").resolve("assoc_usage.corrupt")).hasContent("not a usage file");
+        assertThat(Files.readString(usage)).startsWith(UsageFile.HEADER);
+    }
+}
