@@ -28,7 +28,7 @@ import io.jslurm.slurmctld.schedule.QosPreemptSource;
 import io.jslurm.conf.slurm.PriorityPlugin;
 import io.jslurm.slurmctld.accounting.DbdEndpoint;
 import io.jslurm.slurmctld.fairshare.AssociationSource;
-import io.jslurm.slurmctld.fairshare.DbdAssociationSource;
+import io.jslurm.slurmctld.fairshare.CachedAssociationSource;
 import io.jslurm.slurmctld.fairshare.FairShareService;
 import io.jslurm.slurmctld.fairshare.MultifactorJobPriority;
 import io.jslurm.slurmctld.fairshare.PriorityHandlers;
@@ -130,7 +130,7 @@ public final class Controller implements AutoCloseable {
         AssocCache assoc = AssocSetup.start(slurm, key, clock, options.slurmUserUid());
         JobAccounts accounts = new JobAccounts(assoc::data, () -> config.get().slurm().accounting().enforce());
         FairShareService fairShare = FairShareService.open(DbdEndpoint.of(slurm, key, options.slurmUserUid(), clock)
-                .<AssociationSource>map(dbd -> new DbdAssociationSource(dbd, slurm.clusterName()))
+                .<AssociationSource>map(dbd -> new CachedAssociationSource(assoc::data))
                 .orElse(AssociationSource.NONE), config::get, clock);
         MultifactorJobPriority multifactor = new MultifactorJobPriority(config::get, fairShare);
         JobPriority priority = (job, now) -> config.get().slurm().priority().type() == PriorityPlugin.MULTIFACTOR

@@ -48,8 +48,9 @@ record LocalConfig(LocalLayout layout, String user, String host, NodeShape shape
                 .append("SlurmctldPort=").append(controllerPort).append('\n')
                 .append("SlurmUser=").append(user).append('\n')
                 .append("AuthType=auth/slurm\n")
-                // Users who cannot read slurm.key get credentials from the daemons here, not in /run.
-                .append("AuthInfo=socket=").append(layout.credentialSocket()).append('\n')
+                // Users who cannot read slurm.key get credentials from the daemons here, not in /run; a
+                // requeued job waits cred_expire before it runs again (Slurm's default is 120 s).
+                .append("AuthInfo=socket=").append(layout.credentialSocket()).append(",cred_expire=10\n")
                 .append("StateSaveLocation=").append(layout.state()).append('\n')
                 .append("SlurmdSpoolDir=").append(layout.spool().resolve("%n")).append('\n')
                 .append("SlurmctldLogFile=").append(layout.logFile("slurmctld")).append('\n')
@@ -63,8 +64,6 @@ record LocalConfig(LocalLayout layout, String user, String host, NodeShape shape
                 .append("DefMemPerCPU=").append(shape.defaultMemoryPerCpuMb()).append('\n')
                 .append("SlurmdTimeout=30\n")
                 .append("KillWait=5\n")
-                // A requeued job waits this long before it runs again (Slurm's default is 120 s).
-                .append("AuthInfo=cred_expire=10\n")
                 .append("ReturnToService=2\n");
         if (hasGpus()) {
             conf.append("GresTypes=gpu\n");

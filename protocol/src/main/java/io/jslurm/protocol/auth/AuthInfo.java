@@ -34,7 +34,7 @@ public record AuthInfo(Path keyFile, Path credentialSocket) {
     }
 
     /** The value of {@code name=value} in the list; names are case-insensitive. */
-    static Optional<String> option(String list, String name) {
+    public static Optional<String> option(String list, String name) {
         for (String item : list.split(",")) {
             int equals = item.indexOf('=');
             if (equals > 0 && item.substring(0, equals).strip().equalsIgnoreCase(name)) {

@@ -68,12 +68,9 @@ public record ClusterConfig(Path slurmConf, LoadedConfig loaded, SchedulerParams
         if (authInfo == null) {
             return DEFAULT_REQUEUE_DELAY;
         }
-        for (String option : authInfo.value().split(",")) {
-            int eq = option.indexOf('=');
-            if (eq < 0 || !option.substring(0, eq).strip().equalsIgnoreCase("cred_expire")) {
-                continue;
-            }
-            String value = option.substring(eq + 1).strip();
+        Optional<String> credExpire = io.jslurm.protocol.auth.AuthInfo.option(authInfo.value(), "cred_expire");
+        if (credExpire.isPresent()) {
+            String value = credExpire.get();
             try {
                 long seconds = Long.parseLong(value);
                 if (seconds >= MIN_CRED_EXPIRE_SECONDS) {

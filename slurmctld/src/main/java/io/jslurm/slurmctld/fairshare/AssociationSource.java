@@ -3,9 +3,8 @@ package io.jslurm.slurmctld.fairshare;
 import java.io.IOException;
 
 /**
- * Where the controller reads associations, default accounts and QOS priorities. Today that is a query to slurmdbd
- * ({@link DbdAssociationSource}); when the controller keeps its own cache of associations and QOS loaded from
- * slurmdbd, an implementation reading that cache replaces it here and nothing else changes.
+ * Where the controller reads associations, default accounts and QOS priorities: its copy of accounting
+ * ({@link CachedAssociationSource}), or nothing without accounting.
  */
 public interface AssociationSource {
 
