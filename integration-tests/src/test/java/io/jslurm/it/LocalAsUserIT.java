@@ -11,7 +11,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -83,10 +82,6 @@ class LocalAsUserIT {
     }
 
     @Test
-    @Disabled("an unprivileged slurmd still creates cgroups for every job and step: on a host without a cgroup"
-            + " delegated to the user (cgroup v1 here) the launch fails with 'cannot create cgroup"
-            + " /sys/fs/cgroup/cpuacct/jslurm_node1' and the job is requeued held; slurmd needs a process tracker"
-            + " that works without cgroups when it is not root")
     void theUsersJobsAndStepsRunAsThem() throws Exception {
         assertThat(up.exitCode()).as(up.stderr()).isZero();
         Distribution.Result sbatch = asUser(List.of("sbatch", "--output=" + dir.getParent().resolve("whoami.out"),

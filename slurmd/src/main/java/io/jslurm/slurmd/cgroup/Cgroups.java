@@ -2,6 +2,7 @@ package io.jslurm.slurmd.cgroup;
 
 import io.jslurm.conf.cgroup.CgroupConfig;
 import io.jslurm.slurmd.hw.HostFiles;
+import java.nio.file.Path;
 import java.util.Objects;
 
 /** Opens the cgroup hierarchy cgroup.conf and the host's mounts call for. */
@@ -22,9 +23,34 @@ public final class Cgroups {
         Objects.requireNonNull(layout, "layout");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(base, "base");
+        return choice(config, host).open(layout, host, base);
+    }
+
+    /**
+     * The manager for a slurmd: as {@link #open} when it runs as root or may write the hierarchy;
+     * otherwise (an ordinary user's {@code slurm-local}) a {@link NoCgroupManager} that keeps its
+     * records in {@code stateDir}, since nothing can be confined then but jobs must still run.
+     *
+     * @param root whether the daemon runs as root, which changes nothing about how root works
+     */
+    public static CgroupManager openForDaemon(CgroupConfig config, CgroupLayout layout, HostFiles host,
+                                              CgroupBase base, boolean root, Path stateDir) {
+        if (root) {
+            return open(config, layout, host, base);
+        }
+        HierarchyChoice choice;
+        try {
+            choice = choice(config, host);
+        } catch (CgroupException e) {
+            return new NoCgroupManager(layout, stateDir, host.resolve("proc"));
+        }
+        return choice.writable(host, base) ? choice.open(layout, host, base)
+                : new NoCgroupManager(layout, stateDir, host.resolve("proc"));
+    }
+
+    private static HierarchyChoice choice(CgroupConfig config, HostFiles host) {
         CgroupMounts mounts = CgroupMounts.parse(host.readLines("proc/self/mountinfo"), host.root());
-        HierarchyChoice choice = HierarchyChoice.choose(config.plugin(), host.resolve(relative(config)), mounts);
-        return choice.open(layout, host, base);
+        return HierarchyChoice.choose(config.plugin(), host.resolve(relative(config)), mounts);
     }
 
     private static String relative(CgroupConfig config) {

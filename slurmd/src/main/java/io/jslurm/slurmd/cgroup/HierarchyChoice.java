@@ -2,6 +2,7 @@ package io.jslurm.slurmd.cgroup;
 
 import io.jslurm.conf.cgroup.CgroupPlugin;
 import io.jslurm.slurmd.hw.HostFiles;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -66,6 +67,19 @@ record HierarchyChoice(CgroupVersion version, Map<V1Controller, Path> v1, Option
         Map<V1Controller, Path> bases = new EnumMap<>(V1Controller.class);
         v1.forEach((controller, mount) -> bases.put(controller, below(mount, own.get(controller.mountName()))));
         return new V1CgroupManager(layout, bases);
+    }
+
+    /**
+     * Whether this process may create cgroups where {@link #open} would put them: write access to
+     * the unified base, or to every v1 controller's.
+     */
+    boolean writable(HostFiles host, CgroupBase base) {
+        Map<String, String> own = base == CgroupBase.OWN_CGROUP ? ownCgroups(host) : Map.of();
+        if (version == CgroupVersion.V2) {
+            return Files.isWritable(below(unified.orElseThrow(), own.get("")));
+        }
+        return v1.entrySet().stream()
+                .allMatch(e -> Files.isWritable(below(e.getValue(), own.get(e.getKey().mountName()))));
     }
 
     private static Path below(Path mount, String ownPath) {

@@ -21,6 +21,7 @@ import io.jslurm.common.Version;
 import io.jslurm.slurmd.cgroup.CgroupBase;
 import io.jslurm.slurmd.cgroup.CgroupLayout;
 import io.jslurm.slurmd.cgroup.CgroupManager;
+import io.jslurm.slurmd.cgroup.CgroupVersion;
 import io.jslurm.slurmd.cgroup.Cgroups;
 import io.jslurm.slurmd.gpu.GpuDetection;
 import io.jslurm.slurmd.hw.CpuTopology;
@@ -30,6 +31,7 @@ import io.jslurm.slurmd.launch.JobCompletion;
 import io.jslurm.slurmd.launch.JobRunner;
 import io.jslurm.slurmd.launch.NodeContext;
 import io.jslurm.slurmd.launch.RunnerConfig;
+import io.jslurm.slurmd.launch.UserSwitch;
 import io.jslurm.slurmd.prolog.HookSettings;
 import io.jslurm.slurmd.prolog.JobHookContext;
 import io.jslurm.slurmd.prolog.JobHooks;
@@ -134,8 +136,14 @@ public final class Slurmd implements AutoCloseable {
                 AuthMethods.daemonCredentials(config.slurm(), setup.key(), setup.clock(), 0, 0, setup.hostName()));
         reporter = new ControllerReporter(link, completions, this::registration, this::heartbeat,
                 setup.timing().retry(), setup.timing().heartbeat());
-        CgroupManager cgroups = Cgroups.open(config.cgroup(), CgroupLayout.forNode(name), HostFiles.real(),
-                CgroupBase.HIERARCHY_ROOT);
+        boolean root = UserSwitch.effectiveUid() == 0;
+        CgroupManager cgroups = Cgroups.openForDaemon(config.cgroup(), CgroupLayout.forNode(name), HostFiles.real(),
+                CgroupBase.HIERARCHY_ROOT, root, setup.files().spoolDir().resolve("nocgroup"));
+        if (cgroups.version() == CgroupVersion.NONE) {
+            LOG.warn("not root and the cgroup hierarchy is not writable: jobs run as this user without cgroup"
+                    + " confinement of cores, memory or GPU devices, are tracked by session and process tree,"
+                    + " and report no CPU or memory usage");
+        }
         runner = new JobRunner(new RunnerConfig(setup.files().spoolDir(),
                 new NodeContext(setup.slurmConf(), config.cgroup().constrainDevices()), config.slurm().timers().killWait()),
                 cgroups, setup.clock(), scheduler, this::jobEnded);

@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  */
 final class JobWrapper {
     static final String PERL = "/usr/bin/perl";
-    static final String SETPRIV = "/usr/bin/setpriv";
+    static final String SETPRIV = UserSwitch.SETPRIV;
     static final String SETSID = "/usr/bin/setsid";
     private static final String RESOURCE = "job_wrapper.pl";
 
@@ -43,17 +43,13 @@ final class JobWrapper {
     }
 
     /**
-     * A new session, then {@code setpriv} for the user with exactly these groups, then the script
-     * and its arguments.
+     * A new session, then {@code setpriv} for the user with exactly these groups (unless slurmd
+     * already is that user, see {@link UserSwitch}), then the script and its arguments.
      */
     static List<String> asUser(JobUser user, List<Integer> groups, Path script, List<String> argv) {
         List<String> command = new ArrayList<>();
         command.add(SETSID);
-        command.add(SETPRIV);
-        command.add("--reuid=" + user.uid());
-        command.add("--regid=" + user.gid());
-        command.add(groups.isEmpty() ? "--clear-groups" : "--groups=" + joined(groups));
-        command.add("--");
+        command.addAll(UserSwitch.prefix(user, groups));
         command.add(script.toString());
         command.addAll(argv);
         return command;

@@ -13,6 +13,7 @@ import io.jslurm.slurmd.cgroup.CgroupManager;
 import io.jslurm.slurmd.cgroup.StepName;
 import io.jslurm.slurmd.launch.GroupDatabase;
 import io.jslurm.slurmd.launch.JobUser;
+import io.jslurm.slurmd.launch.UserSwitch;
 import io.jslurm.protocol.stepio.KvsPairs;
 import io.jslurm.slurmd.pmi.Pmi2Step;
 import io.jslurm.slurmd.pmi.ProcessMapping;
@@ -42,7 +43,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.function.LongPredicate;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,7 +56,6 @@ public final class StepTasks implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StepTasks.class);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(10);
-    static final String SETPRIV = "/usr/bin/setpriv";
     /** srun --mpi=TYPE sends SLURM_MPI_TYPE=TYPE in the tasks' environment. */
     static final String MPI_TYPE = "SLURM_MPI_TYPE";
     static final String PMI2 = "pmi2";
@@ -304,10 +303,7 @@ public final class StepTasks implements AutoCloseable {
 
     /** Like {@link #command(JobUser, List, List)} with another prefix between setpriv and the argv. */
     static List<String> command(JobUser user, List<Integer> groups, List<String> prefix, List<String> argv) {
-        List<String> command = new ArrayList<>(List.of(SETPRIV, "--reuid=" + user.uid(), "--regid=" + user.gid(),
-                groups.isEmpty() ? "--clear-groups"
-                        : "--groups=" + groups.stream().map(String::valueOf).collect(Collectors.joining(",")),
-                "--"));
+        List<String> command = new ArrayList<>(UserSwitch.prefix(user, groups));
         command.addAll(prefix);
         command.addAll(argv);
         return command;
