@@ -1,6 +1,5 @@
 package io.jslurm.slurmd.cgroup;
 
-import com.sun.jna.Native;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -99,16 +98,7 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
         }
         try {
             Set<Long> pids = processes();
-            LibC libc = LibC.load();
-            for (long pid : pids) {
-                if (libc.kill((int) pid, signal) != 0) {
-                    int errno = Native.getLastError();
-                    if (errno != LibC.ESRCH) {
-                        throw new CgroupException("cannot send signal " + signal + " to process " + pid + " of "
-                                + path + ": " + LibC.errorText(errno));
-                    }
-                }
-            }
+            LibC.signalAll(pids, signal, path);
             LOG.info("sent signal {} to {} processes of cgroup {}", signal, pids.size(), path);
         } finally {
             if (freezeHere) {

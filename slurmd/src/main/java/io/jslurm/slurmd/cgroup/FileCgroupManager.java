@@ -2,7 +2,6 @@ package io.jslurm.slurmd.cgroup;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -69,56 +68,27 @@ abstract sealed class FileCgroupManager implements CgroupManager permits V1Cgrou
         return cgroup;
     }
 
+    private JobDirectories directories() {
+        return new JobDirectories(layout, lookupBase());
+    }
+
     @Override
     public Optional<Cgroup> findJob(long jobId) {
-        return findJobPath(jobId).map(this::cgroupAt);
+        return directories().job(jobId).map(this::cgroupAt);
     }
 
     @Override
     public Optional<Cgroup> findStep(long jobId, StepName step) {
-        return findJobPath(jobId).map(job -> job + "/" + step.directoryName())
-                .filter(path -> Files.isDirectory(lookupBase().resolve(path)))
-                .map(this::cgroupAt);
+        return directories().step(jobId, step).map(this::cgroupAt);
     }
 
     @Override
     public List<StepName> steps(long jobId) {
-        return findJobPath(jobId)
-                .map(job -> CgroupFiles.childNames(lookupBase().resolve(job), CgroupLayout.STEP_PREFIX).stream()
-                        .map(StepName::fromDirectory).toList())
-                .orElse(List.of());
+        return directories().steps(jobId);
     }
 
     @Override
     public List<Long> jobIds() {
-        List<Long> ids = new ArrayList<>();
-        Path prefix = lookupBase().resolve(layout.prefix());
-        for (String user : CgroupFiles.childNames(prefix, CgroupLayout.UID_PREFIX)) {
-            for (String job : CgroupFiles.childNames(prefix.resolve(user), CgroupLayout.JOB_PREFIX)) {
-                parseId(job.substring(CgroupLayout.JOB_PREFIX.length())).ifPresent(ids::add);
-            }
-        }
-        ids.sort(null);
-        return ids;
-    }
-
-    /** The job's path, found under whichever {@code uid_*} directory holds it. */
-    private Optional<String> findJobPath(long jobId) {
-        Path prefix = lookupBase().resolve(layout.prefix());
-        String jobDir = CgroupLayout.JOB_PREFIX + jobId;
-        for (String user : CgroupFiles.childNames(prefix, CgroupLayout.UID_PREFIX)) {
-            if (Files.isDirectory(prefix.resolve(user).resolve(jobDir))) {
-                return Optional.of(layout.prefix() + "/" + user + "/" + jobDir);
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static Optional<Long> parseId(String text) {
-        try {
-            return Optional.of(Long.parseLong(text));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
+        return directories().jobIds();
     }
 }

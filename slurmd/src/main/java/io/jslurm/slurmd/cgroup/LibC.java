@@ -22,6 +22,24 @@ interface LibC extends Library {
         return Holder.INSTANCE;
     }
 
+    /**
+     * Sends {@code signal} to each process; one that has already ended is skipped.
+     *
+     * @param owner what the processes belong to, for the error message
+     */
+    static void signalAll(Iterable<Long> pids, int signal, String owner) {
+        LibC libc = load();
+        for (long pid : pids) {
+            if (libc.kill((int) pid, signal) != 0) {
+                int errno = Native.getLastError();
+                if (errno != ESRCH) {
+                    throw new CgroupException("cannot send signal " + signal + " to process " + pid + " of "
+                            + owner + ": " + errorText(errno));
+                }
+            }
+        }
+    }
+
     static String errorText(int errno) {
         return Holder.STRERROR.strerror(errno) + " (errno " + errno + ")";
     }

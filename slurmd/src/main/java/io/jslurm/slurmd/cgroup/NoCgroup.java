@@ -1,6 +1,5 @@
 package io.jslurm.slurmd.cgroup;
 
-import com.sun.jna.Native;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -124,16 +123,7 @@ final class NoCgroup implements Cgroup {
 
     @Override
     public void signal(int signal) {
-        LibC libc = LibC.load();
-        for (long pid : processes()) {
-            if (libc.kill((int) pid, signal) != 0) {
-                int errno = Native.getLastError();
-                if (errno != LibC.ESRCH) {
-                    throw new CgroupException("cannot send signal " + signal + " to process " + pid + ": "
-                            + LibC.errorText(errno));
-                }
-            }
-        }
+        LibC.signalAll(processes(), signal, path);
     }
 
     @Override

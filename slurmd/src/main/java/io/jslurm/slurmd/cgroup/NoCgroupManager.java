@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -63,50 +62,27 @@ public final class NoCgroupManager implements CgroupManager {
         return new NoCgroup(path, stateDir, proc);
     }
 
+    private JobDirectories directories() {
+        return new JobDirectories(layout, stateDir);
+    }
+
     @Override
     public Optional<Cgroup> findJob(long jobId) {
-        return findJobPath(jobId).map(this::cgroupAt);
+        return directories().job(jobId).map(this::cgroupAt);
     }
 
     @Override
     public Optional<Cgroup> findStep(long jobId, StepName step) {
-        return findJobPath(jobId).map(job -> job + "/" + step.directoryName())
-                .filter(path -> Files.isDirectory(stateDir.resolve(path)))
-                .map(this::cgroupAt);
+        return directories().step(jobId, step).map(this::cgroupAt);
     }
 
     @Override
     public List<StepName> steps(long jobId) {
-        return findJobPath(jobId)
-                .map(job -> CgroupFiles.childNames(stateDir.resolve(job), CgroupLayout.STEP_PREFIX).stream()
-                        .map(StepName::fromDirectory).toList())
-                .orElse(List.of());
+        return directories().steps(jobId);
     }
 
     @Override
     public List<Long> jobIds() {
-        List<Long> ids = new ArrayList<>();
-        Path prefix = stateDir.resolve(layout.prefix());
-        for (String user : CgroupFiles.childNames(prefix, CgroupLayout.UID_PREFIX)) {
-            for (String job : CgroupFiles.childNames(prefix.resolve(user), CgroupLayout.JOB_PREFIX)) {
-                String id = job.substring(CgroupLayout.JOB_PREFIX.length());
-                if (!id.isEmpty() && id.chars().allMatch(Character::isDigit)) {
-                    ids.add(Long.parseLong(id));
-                }
-            }
-        }
-        ids.sort(null);
-        return ids;
-    }
-
-    private Optional<String> findJobPath(long jobId) {
-        Path prefix = stateDir.resolve(layout.prefix());
-        String jobDir = CgroupLayout.JOB_PREFIX + jobId;
-        for (String user : CgroupFiles.childNames(prefix, CgroupLayout.UID_PREFIX)) {
-            if (Files.isDirectory(prefix.resolve(user).resolve(jobDir))) {
-                return Optional.of(layout.prefix() + "/" + user + "/" + jobDir);
-            }
-        }
-        return Optional.empty();
+        return directories().jobIds();
     }
 }
