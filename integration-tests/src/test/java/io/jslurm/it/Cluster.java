@@ -234,6 +234,7 @@ public final class Cluster implements AutoCloseable {
     @Override
     public void close() {
         down();
+        endLeftoverJobs();
         try {
             Runtime.getRuntime().removeShutdownHook(stopOnExit);
         } catch (IllegalStateException shuttingDown) {
@@ -245,4 +246,56 @@ public final class Cluster implements AutoCloseable {
     public static Duration patience() {
         return Duration.ofSeconds(Long.getLong("jslurm.it.patience", 60));
     }
+
+    /**
+     * slurm-local down stops the daemons but, as with Slurm, not the jobs. Every test class names its nodes node1,
+     * node2... and numbers jobs from 1, so a job a failed test left running would hold the cgroup
+     * {@code jslurm_node1/uid_0/job_2} that the next class's job 2 needs: end them and remove their cgroups.
+     */
+    private void endLeftoverJobs() {
+        if (!"root".equals(System.getProperty("user.name"))) {
+            return;
+        }
+        List<Path> prefixes = new ArrayList<>();
+        // v1 has one hierarchy per controller (/sys/fs/cgroup/memory...), v2 one (here /sys/fs/cgroup/unified,
+        // or /sys/fs/cgroup itself); each holds its own jslurm_node* trees.
+        try (var entries = Files.list(Path.of("/sys/fs/cgroup"))) {
+            for (Path entry : entries.toList()) {
+                if (entry.getFileName().toString().matches("jslurm_node\\d+")) {
+                    prefixes.add(entry);
+                } else if (Files.isDirectory(entry)) {
+                    try (var inner = Files.list(entry)) {
+                        inner.filter(d -> d.getFileName().toString().matches("jslurm_node\\d+")).forEach(prefixes::add);
+                    } catch (IOException | RuntimeException unreadable) {
+                        // not a hierarchy
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException noCgroups) {
+            return;
+        }
+        for (Path prefix : prefixes) {
+            try (var walk = Files.walk(prefix)) {
+                List<Path> dirs = walk.filter(Files::isDirectory).sorted(java.util.Comparator.reverseOrder()).toList();
+                for (Path cgroup : dirs) {
+                    Path procs = cgroup.resolve("cgroup.procs");
+                    if (Files.exists(procs)) {
+                        for (String pid : Files.readAllLines(procs)) {
+                            ProcessHandle.of(Long.parseLong(pid.strip())).ifPresent(ProcessHandle::destroyForcibly);
+                        }
+                    }
+                }
+                Thread.sleep(200);
+                for (Path cgroup : dirs) {
+                    Files.deleteIfExists(cgroup);
+                }
+            } catch (IOException | RuntimeException e) {
+                System.err.println("cannot clear the cgroups under " + prefix + ": " + e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
 }

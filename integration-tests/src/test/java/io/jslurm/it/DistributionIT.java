@@ -75,13 +75,4 @@ class DistributionIT {
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         assertThat(result.stdout()).matches("jslurm \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\n");
     }
-
-    @ParameterizedTest
-    @ValueSource(strings = {})
-    void commandsNotBuiltYetSaySoAndFail(String command) throws Exception {
-        Distribution.Result result = dist.run(command, "--version");
-        assertThat(result.exitCode()).isEqualTo(1);
-        assertThat(result.stdout()).isEmpty();
-        assertThat(result.stderr()).startsWith(command + ": not implemented yet in jslurm ");
-    }
 }

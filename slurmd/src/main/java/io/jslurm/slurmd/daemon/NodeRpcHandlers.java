@@ -185,7 +185,10 @@ final class NodeRpcHandlers {
                 return;
             }
             if (result == null || !result.succeeded()) {
-                // JobHooks drained the node and requeued the job.
+                // JobHooks has drained the node and had the job requeued; the controller keeps a requeued job
+                // until its node says the run ended, so say so (it never started here).
+                launchFailed.accept(new JobCompletion(jobId, JobState.FAILED, new ExitStatus(1, 0), Optional.empty(),
+                        Optional.of("Job prolog failed")));
                 return;
             }
             try {
