@@ -45,7 +45,10 @@ public final class AccountedJobStore extends ForwardingJobStore {
         return steps;
     }
 
-    /** The step accounting of a job table: its own when it records accounting, else records that go nowhere. */
+    /**
+     * The step accounting of a job table: its own when it records accounting, else records that go nowhere. Ask the
+     * table {@link #withAccounting} returned, not a wrapper around it.
+     */
     public static StepAccounting stepsOf(JobStore store) {
         return store instanceof AccountedJobStore accounted ? accounted.steps() : StepAccounting.NONE;
     }
