@@ -180,15 +180,15 @@ final class NodeRpcHandlers {
         long jobId = launch.jobId();
         synchronized (launchLock) {
             inProlog.remove(jobId);
-            if (endedInProlog.remove(jobId)) {
-                LOG.info("job {}: ended while its prolog ran; not started", jobId);
-                return;
-            }
-            if (result == null || !result.succeeded()) {
-                // JobHooks has drained the node and had the job requeued; the controller keeps a requeued job
-                // until its node says the run ended, so say so (it never started here).
+            boolean ended = endedInProlog.remove(jobId);
+            boolean failed = result == null || !result.succeeded();
+            if (ended || failed) {
+                // Ended by the controller meanwhile, or the prolog failed (JobHooks has drained the node and had
+                // the job requeued): either way the controller keeps a requeued job until its node says the run
+                // is over, so say so; it never started here. A report for a job already ended is ignored there.
+                LOG.info("job {}: {}; not started", jobId, ended ? "ended while its prolog ran" : "prolog failed");
                 launchFailed.accept(new JobCompletion(jobId, JobState.FAILED, new ExitStatus(1, 0), Optional.empty(),
-                        Optional.of("Job prolog failed")));
+                        Optional.of(failed ? "Job prolog failed" : "Job ended before its prolog finished")));
                 return;
             }
             try {
