@@ -41,11 +41,13 @@ import io.jslurm.slurmctld.stats.StatsHandlers;
 import io.jslurm.slurmctld.step.StepHandlers;
 import io.jslurm.slurmctld.state.JobStoreConfig;
 import io.jslurm.slurmctld.accounting.AccountedJobStore;
+import io.jslurm.slurmctld.accounting.NodeEventRecorder;
 import io.jslurm.slurmctld.state.JournaledJobStore;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -117,9 +119,12 @@ public final class Controller implements AutoCloseable {
         }
         Statistics statistics = new Statistics(clock);
         JobStore store = new CountingJobStore(accounted, statistics.jobs());
-        NodeTable nodes = new NodeTable(slurm.nodes(), slurm.timers().slurmdTimeout(),
-                slurm.limits().returnToService(), clock, new NodeStateFile(slurm.paths().stateSaveLocation()));
         Allocations allocations = new Allocations();
+        NodeEventRecorder nodeEvents = new NodeEventRecorder(AccountedJobStore.nodeEventsOf(accounted),
+                slurm.clusterName(), node -> !allocations.jobsOn(Set.of(node)).isEmpty(), options.slurmUserUid(), clock);
+        NodeTable nodes = new NodeTable(slurm.nodes(), slurm.timers().slurmdTimeout(),
+                slurm.limits().returnToService(), clock, new NodeStateFile(slurm.paths().stateSaveLocation()),
+                nodeEvents);
         Duration messageTimeout = slurm.timers().messageTimeout().isZero() ? Duration.ofSeconds(10)
                 : slurm.timers().messageTimeout();
         SlurmdClients slurmd = new SlurmdClients(AuthMethods.daemonCredentials(slurm, key, clock, options.slurmUserUid(), 0, LocalHost.name()),
@@ -127,6 +132,7 @@ public final class Controller implements AutoCloseable {
         NodeReports nodeReports = new NodeReports();
         JobControl control = new JobControl(store, allocations, nodes, slurmd, config::get, clock, nodeReports);
         control.recoverAllocations();
+        nodeEvents.current(nodes.all());
         AssocCache assoc = AssocSetup.start(slurm, key, clock, options.slurmUserUid());
         JobAccounts accounts = new JobAccounts(assoc::data, () -> config.get().slurm().accounting().enforce());
         FairShareService fairShare = FairShareService.open(DbdEndpoint.of(slurm, key, options.slurmUserUid(), clock)

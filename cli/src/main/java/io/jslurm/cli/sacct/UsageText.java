@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** How sacct writes times, CPU time, sizes and TRES. */
-final class UsageText {
+public final class UsageText {
 
     /** The fixed TRES ids of accounting; records may carry TRES by id or by name. */
     private static final Map<String, String> TRES_IDS = Map.of("1", "cpu", "2", "mem", "3", "energy", "4", "node",
@@ -52,7 +52,7 @@ final class UsageText {
     }
 
     /** A TRES string in names, Slurm's order and memory units, whether it came by ids or names. */
-    static String tres(String text) {
+    public static String tres(String text) {
         if (text.isBlank()) {
             return "";
         }
