@@ -1,6 +1,8 @@
 package io.jslurm.slurmdbd.rpc;
 
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -25,12 +27,14 @@ final class EventStates {
     private static Set<String> namesOf(String stored) {
         String state = stored.toUpperCase(Locale.ROOT);
         String base = state.endsWith("*") ? state.substring(0, state.length() - 1) : state;
-        return switch (base) {
-            case "DRAIN" -> Set.of(state, base, "DRAINED");
-            case "DRNG" -> Set.of(state, base, "DRAIN", "DRAINING");
-            case "FAIL" -> Set.of(state, base, "DRAIN");
-            case "FAILG" -> Set.of(state, base, "FAIL", "FAILING", "DRAIN");
-            default -> Set.of(state, base);
-        };
+        Set<String> names = new HashSet<>(List.of(state, base));
+        names.addAll(switch (base) {
+            case "DRAIN" -> List.of("DRAINED");
+            case "DRNG" -> List.of("DRAIN", "DRAINING");
+            case "FAIL" -> List.of("DRAIN");
+            case "FAILG" -> List.of("FAIL", "FAILING", "DRAIN");
+            default -> List.<String>of();
+        });
+        return names;
     }
 }
