@@ -32,7 +32,7 @@ enum EventColumn {
 
     /** Without {@code format=}: node events (alone or with the cluster's), or the cluster's own. */
     static final String NODE_DEFAULT = "Cluster,NodeName,TimeStart,TimeEnd,State,Reason,User";
-    static final String CLUSTER_DEFAULT = "Cluster,ClusterNodes,TimeStart,TimeEnd,TRES";
+    static final String CLUSTER_DEFAULT = "Cluster,TRES,Start,End,ClusterNodes";
 
     /** Slurm's event types (slurmdb_event_type_t) for EventRaw. */
     private static final int CLUSTER_EVENT = 1;

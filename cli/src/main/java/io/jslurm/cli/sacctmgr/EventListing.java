@@ -26,6 +26,11 @@ record EventListing(List<DbdEventQuery> queries, List<EventColumn.Sized> columns
     /** The cluster name that asks slurmdbd for the events of every cluster. */
     private static final String ALL_CLUSTERS = "";
 
+    /** Node state names a {@code states=} filter may use, as scontrol and sinfo write them. */
+    private static final java.util.Set<String> NODE_STATES = java.util.Set.of("DOWN", "DRAIN", "DRAINED", "DRAINING",
+            "DRNG", "FAIL", "FAILING", "FAILG", "IDLE", "ALLOC", "ALLOCATED", "MIX", "MIXED", "UNKNOWN", "FUTURE",
+            "MAINT", "NO_RESPOND");
+
     /** Whether a command line names events, which this class reads rather than {@link AdminCommand}. */
     static boolean names(List<String> words) {
         return words.size() >= 2 && List.of("event", "events").contains(words.get(1).toLowerCase(Locale.ROOT));
@@ -66,7 +71,14 @@ record EventListing(List<DbdEventQuery> queries, List<EventColumn.Sized> columns
                 case "node", "nodes", "nodelist" -> q.addAllNodes(nodes(value));
                 case "start", "starttime" -> start = Optional.of(time(value, clock, zone));
                 case "end", "endtime" -> end = Optional.of(time(value, clock, zone));
-                case "state", "states" -> q.addAllStates(items(value));
+                case "state", "states" -> {
+                    for (String state : items(value)) {
+                        if (!NODE_STATES.contains(state.toUpperCase(Locale.ROOT).replace("*", ""))) {
+                            throw new AdminCommand.Refused("Invalid state: " + state);
+                        }
+                        q.addStates(state);
+                    }
+                }
                 case "event", "events" -> q.setEventType(eventType(value));
                 case "reason", "reasons" -> q.addAllReasons(items(value));
                 case "user", "users" -> {
@@ -78,7 +90,7 @@ record EventListing(List<DbdEventQuery> queries, List<EventColumn.Sized> columns
                 case "condflags", "flags" -> {
                     for (String flag : items(value)) {
                         if (!flag.equalsIgnoreCase("open")) {
-                            throw new AdminCommand.Refused("Unknown event condition flag: " + flag);
+                            throw new AdminCommand.Refused("Unknown condition flag " + flag);
                         }
                         q.setOpenOnly(true);
                     }
@@ -138,7 +150,7 @@ record EventListing(List<DbdEventQuery> queries, List<EventColumn.Sized> columns
     private static String eventType(String value) throws AdminCommand.Refused {
         String type = value.strip().toLowerCase(Locale.ROOT);
         if (!type.equals("node") && !type.equals("cluster")) {
-            throw new AdminCommand.Refused("Unknown event type '" + value + "', valid types are Cluster and Node");
+            throw new AdminCommand.Refused("Unknown event type: '" + value + "'  Valid events are Cluster and Node.");
         }
         return type;
     }

@@ -65,7 +65,7 @@ class EventListingTest {
         assertThat(q.getEventType()).isEqualTo("cluster");
         assertThat(q.getWindowStart()).isEqualTo(ZonedDateTime.parse("2026-11-01T00:00:00+01:00[Europe/Berlin]")
                 .toEpochSecond());
-        assertThat(titles(listing)).containsExactly("Cluster", "ClusterNodes", "TimeStart", "TimeEnd", "TRES");
+        assertThat(titles(listing)).containsExactly("Cluster", "TRES", "TimeStart", "TimeEnd", "ClusterNodes");
         assertThat(parse("show", "event", "all_clusters", "clusters=a").queries())
                 .extracting(DbdEventQuery::getCluster).containsExactly("");
     }
@@ -84,9 +84,10 @@ class EventListingTest {
         assertThatThrownBy(() -> parse("show", "event", "users=nobody-here"))
                 .hasMessage("Invalid user id: nobody-here");
         assertThatThrownBy(() -> parse("show", "event", "condflags=closed"))
-                .hasMessage("Unknown event condition flag: closed");
+                .hasMessage("Unknown condition flag closed");
         assertThatThrownBy(() -> parse("show", "event", "start=2026-11-02T00:00:00", "end=2026-11-01T00:00:00"))
                 .hasMessageContaining("is not before end time");
         assertThatThrownBy(() -> parse("show", "event", "nodes=gpu[01-")).hasMessage("Invalid node list: gpu[01-");
+        assertThatThrownBy(() -> parse("show", "event", "states=down,broken")).hasMessage("Invalid state: broken");
     }
 }

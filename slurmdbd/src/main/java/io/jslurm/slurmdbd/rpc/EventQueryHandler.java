@@ -28,8 +28,8 @@ final class EventQueryHandler implements RpcHandler<DbdEventQuery> {
         DbdEventQuery q = call.request();
         String type = q.getEventType().toLowerCase(Locale.ROOT);
         if (!type.isEmpty() && !type.equals("node") && !type.equals("cluster")) {
-            throw new RpcException(DbdErrors.INVALID_REQUEST, "Unknown event type '" + q.getEventType()
-                    + "', valid types are Cluster and Node");
+            throw new RpcException(DbdErrors.INVALID_REQUEST, "Unknown event type: '" + q.getEventType()
+                    + "'  Valid events are Cluster and Node.");
         }
         // A state, reason or user belongs to node events only, as in Slurm.
         boolean nodeOnly = type.equals("node") || q.getStatesCount() > 0 || q.getReasonUidsCount() > 0;

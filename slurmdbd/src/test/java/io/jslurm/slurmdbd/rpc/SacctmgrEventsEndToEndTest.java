@@ -130,7 +130,7 @@ class SacctmgrEventsEndToEndTest {
                 .isEqualTo("Cluster\n");
         assertThat(sacctmgr("-P", "-n", "show", "event", "users=slurm", "format=NodeName")).isEqualTo("gpu02\n");
         assertThat(sacctmgr("-P", "show", "event", "event=cluster")).isEqualTo(
-                "Cluster|ClusterNodes|TimeStart|TimeEnd|TRES\nevt||2026-11-01T00:00:00|Unknown|cpu=16,mem=32000M,node=2\n");
+                "Cluster|TRES|TimeStart|TimeEnd|ClusterNodes\nevt|cpu=16,mem=32000M,node=2|2026-11-01T00:00:00|Unknown|\n");
         assertThat(sacctmgr("-P", "-n", "show", "event", "event=node", "condflags=open", "format=NodeName"))
                 .isEqualTo("gpu01\n");
     }
@@ -152,7 +152,7 @@ class SacctmgrEventsEndToEndTest {
         assertThat(sacctmgr("show", "event", "format=NodeName,Colour")).isEqualTo("exit 1");
         assertThat(error).contains("Unknown field 'Colour'");
         assertThat(sacctmgr("show", "event", "event=rack")).isEqualTo("exit 1");
-        assertThat(error).contains("Unknown event type 'rack'");
+        assertThat(error).contains("Unknown event type: 'rack'  Valid events are Cluster and Node.");
         assertThat(sacctmgr("show", "event", "start=yesterday-ish")).isEqualTo("exit 1");
         assertThat(error).contains("Invalid time specification: yesterday-ish");
         assertThat(sacctmgr("delete", "event", "nodes=gpu01")).isEqualTo("exit 1");
