@@ -79,9 +79,7 @@ public final class NodeEventRecorder implements NodeStateListener {
     public void current(Collection<NodeView> nodes) {
         long now = clock.instant().getEpochSecond();
         for (NodeView node : nodes) {
-            // Every node counts as not responding until its slurmd registers again; only one set DOWN for that
-            // was not responding when its event began.
-            eventState(node, NodeTable.NOT_RESPONDING.equals(node.reason())).ifPresent(state -> send(event(node, state,
+            eventState(node).ifPresent(state -> send(event(node, state,
                     node.reasonTime() > 0 ? node.reasonTime() : now)));
         }
     }
@@ -101,14 +99,12 @@ public final class NodeEventRecorder implements NodeStateListener {
 
     /**
      * The state an event records, as sacctmgr prints it (Slurm's compact node state names), or empty for a node in
-     * service. A drain shows over DOWN; {@code *} marks a node not responding.
+     * service. A drain shows over DOWN; {@code *} marks a node out of service for not responding. (Not the
+     * node's not-responding flag itself: every node has it after a controller restart until its slurmd
+     * registers, and the state told at a restart must be the one told when the event began.)
      */
     Optional<String> eventState(NodeView node) {
-        return eventState(node, node.notResponding());
-    }
-
-    private Optional<String> eventState(NodeView node, boolean notResponding) {
-        String star = notResponding ? "*" : "";
+        String star = NodeTable.NOT_RESPONDING.equals(node.reason()) ? "*" : "";
         if (node.drain()) {
             boolean draining = node.base() == NodeBaseState.UP && busy.test(node.name());
             return Optional.of((draining ? "DRNG" : "DRAIN") + star);
