@@ -81,7 +81,7 @@ enum EventColumn {
         });
     }
 
-    /** The value of this column for one event; {@code now} ends an open event's duration. */
+    /** The value of this column for one event (an open event's duration runs until {@code text.now()}). */
     String value(DbdEventRecord e, EventText text) {
         boolean node = !e.getNodeName().isEmpty();
         return switch (this) {

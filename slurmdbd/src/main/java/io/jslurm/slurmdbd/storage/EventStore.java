@@ -4,10 +4,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalLong;
 import javax.sql.DataSource;
 
 /**
@@ -121,7 +124,7 @@ public final class EventStore {
             s.setString(1, cluster);
             s.setString(2, node);
             try (var rs = s.executeQuery()) {
-                List<NodeEvent> events = new java.util.ArrayList<>();
+                List<NodeEvent> events = new ArrayList<>();
                 while (rs.next()) {
                     events.add(new NodeEvent(cluster, node, Instant.ofEpochSecond(rs.getLong("time_start")),
                             rs.getString("state"), rs.getString("reason"), rs.getLong("reason_uid"), rs.getString("tres")));
@@ -138,7 +141,7 @@ public final class EventStore {
         }
         StringBuilder sql = new StringBuilder("SELECT cluster, node_name, time_start, time_end, state, reason,"
                 + " reason_uid, tres FROM event_table WHERE TRUE");
-        List<Object> args = new java.util.ArrayList<>();
+        List<Object> args = new ArrayList<>();
         if (!window.cluster().isEmpty()) {
             sql.append(" AND cluster = ?");
             args.add(window.cluster());
@@ -160,7 +163,7 @@ public final class EventStore {
             sql.append(" AND node_name <> ''");
         }
         if (!window.nodes().isEmpty()) {
-            sql.append(" AND node_name IN (").append(String.join(",", java.util.Collections.nCopies(
+            sql.append(" AND node_name IN (").append(String.join(",", Collections.nCopies(
                     window.nodes().size(), "?"))).append(')');
             args.addAll(window.nodes());
         }
@@ -170,11 +173,11 @@ public final class EventStore {
                 s.setObject(i + 1, args.get(i));
             }
             try (var rs = s.executeQuery()) {
-                List<StoredEvent> events = new java.util.ArrayList<>();
+                List<StoredEvent> events = new ArrayList<>();
                 while (rs.next()) {
                     long uid = rs.getLong("reason_uid");
-                    java.util.OptionalLong reasonUid = rs.wasNull() ? java.util.OptionalLong.empty()
-                            : java.util.OptionalLong.of(uid);
+                    OptionalLong reasonUid = rs.wasNull() ? OptionalLong.empty()
+                            : OptionalLong.of(uid);
                     events.add(new StoredEvent(rs.getString("cluster"), rs.getString("node_name"), rs.getLong("time_start"),
                             rs.getLong("time_end"), rs.getString("state"), rs.getString("reason"), reasonUid,
                             rs.getString("tres")));

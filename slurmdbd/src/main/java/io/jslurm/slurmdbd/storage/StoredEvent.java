@@ -10,8 +10,4 @@ import java.util.OptionalLong;
  */
 public record StoredEvent(String cluster, String node, long start, long end, String state, String reason,
                           OptionalLong reasonUid, String tres) {
-
-    public boolean open() {
-        return end == 0;
-    }
 }
