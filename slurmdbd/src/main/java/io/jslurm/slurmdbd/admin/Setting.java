@@ -10,14 +10,14 @@ import java.util.Optional;
  */
 record Setting(List<String> names, String column, Kind kind, String title) {
 
-    enum Kind { COUNT, TRES, WALL, TEXT, NUMBER }
+    enum Kind { COUNT, TRES, WALL, TEXT, NUMBER, PREEMPT_MODE }
 
     static final List<Setting> QOS = List.of(
             new Setting(List.of("description"), "description", Kind.TEXT, "Descr"),
             new Setting(List.of("priority"), "priority", Kind.COUNT, "Priority"),
             new Setting(List.of("gracetime"), "grace_time", Kind.COUNT, "GraceTime"),
             new Setting(List.of("preempt"), "preempt", Kind.TEXT, "Preempt"),
-            new Setting(List.of("preemptmode"), "preempt_mode", Kind.TEXT, "PreemptMode"),
+            new Setting(List.of("preemptmode"), "preempt_mode", Kind.PREEMPT_MODE, "PreemptMode"),
             new Setting(List.of("flags"), "flags", Kind.TEXT, "Flags"),
             new Setting(List.of("usagefactor"), "usage_factor", Kind.NUMBER, "UsageFactor"),
             new Setting(List.of("grptres"), "grp_tres", Kind.TRES, "GrpTRES"),
@@ -60,6 +60,7 @@ record Setting(List<String> names, String column, Kind kind, String title) {
             case TRES -> Limits.tres(value);
             case WALL -> Limits.wallMinutes(value);
             case TEXT -> value.strip();
+            case PREEMPT_MODE -> QosPreemptList.mode(value);
             case NUMBER -> {
                 try {
                     yield Double.valueOf(value.strip());
@@ -72,6 +73,9 @@ record Setting(List<String> names, String column, Kind kind, String title) {
 
     /** The stored value as sacctmgr shows it. */
     String show(Object stored) {
+        if (kind == Kind.PREEMPT_MODE) {
+            return QosPreemptList.showMode(stored);
+        }
         if (stored == null) {
             return "";
         }

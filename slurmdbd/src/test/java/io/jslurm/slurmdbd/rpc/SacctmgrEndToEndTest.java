@@ -87,4 +87,29 @@ class SacctmgrEndToEndTest {
         assertThat(sacctmgr(0, "-i", "delete", "qos", "batch")).contains("Deleting");
         assertThat(sacctmgr(0, "-P", "-n", "show", "qos", "batch", "format=name")).isEmpty();
     }
+
+    @Test
+    void qosPreemptListsAreNamedAndTheirModeDefaultsToTheClusters() {
+        sacctmgr(0, "-i", "add", "cluster", "gpu");
+        sacctmgr(0, "-i", "add", "qos", "scavenger");
+        sacctmgr(0, "-i", "add", "qos", "low");
+        assertThat(sacctmgr(0, "-i", "add", "qos", "urgent", "Preempt=low", "PreemptMode=cancel"))
+                .contains("  urgent");
+        assertThat(sacctmgr(0, "-i", "modify", "qos", "urgent", "set", "Preempt+=scavenger"))
+                .contains("  urgent");
+        assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "urgent,low", "format=name,preempt,preemptmode"))
+                .isEqualTo("low||cluster\nurgent|scavenger,low|CANCEL\n");
+
+        assertThat(sacctmgr(0, "-i", "modify", "qos", "urgent", "set", "Preempt=nosuch")).isEqualTo("exit 1");
+        assertThat(error).contains("You gave a bad qos 'nosuch'");
+        assertThat(sacctmgr(0, "-i", "modify", "qos", "urgent", "set", "PreemptMode=sometimes")).isEqualTo("exit 1");
+        assertThat(error).contains("Invalid PreemptMode: sometimes");
+
+        sacctmgr(0, "-i", "delete", "qos", "low");
+        assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "urgent", "format=name,preempt"))
+                .isEqualTo("urgent|scavenger\n");
+        sacctmgr(0, "-i", "modify", "qos", "urgent", "set", "Preempt=", "PreemptMode=-1");
+        assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "urgent", "format=name,preempt,preemptmode"))
+                .isEqualTo("urgent||cluster\n");
+    }
 }
