@@ -7,6 +7,7 @@ import io.jslurm.sched.plan.Victim;
 import io.jslurm.sched.preempt.PreemptInput;
 import io.jslurm.sched.preempt.PreemptMode;
 import io.jslurm.sched.preempt.PreemptParams;
+import io.jslurm.sched.preempt.QosPreempt;
 import io.jslurm.slurmctld.config.ClusterConfig;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobState;
@@ -100,8 +101,7 @@ final class PreemptionControl {
             control.suspendForPreemption(victim.jobId(), preemptor);
             return;
         }
-        Duration grace = config.get().partition(job.get().spec().partition())
-                .map(p -> p.graceTime()).orElse(Duration.ZERO);
+        Duration grace = graceTime(job.get());
         log.info("preempt: JobId={} preempted by JobId={} ({}, GraceTime={}s)", job.get().displayId(), preemptor,
                 victim.mode(), grace.toSeconds());
         if (grace.isZero()) {
@@ -111,6 +111,16 @@ final class PreemptionControl {
         ending.put(victim.jobId(), new Ending(now.plus(grace), victim.mode()));
         control.cancel(victim.jobId(), SIGCONT, false, true);
         control.cancel(victim.jobId(), SIGTERM, false, true);
+    }
+
+    /** As in Slurm: under preempt/qos the victim's QOS gives the GraceTime, otherwise its partition does. */
+    private Duration graceTime(Job victim) {
+        ClusterConfig cfg = config.get();
+        if (cfg.slurm().scheduling().preemptType() == io.jslurm.conf.slurm.PreemptPlugin.QOS) {
+            QosPreempt record = qos.qos().get(victim.spec().qos());
+            return record == null ? Duration.ZERO : record.graceTime();
+        }
+        return cfg.partition(victim.spec().partition()).map(p -> p.graceTime()).orElse(Duration.ZERO);
     }
 
     /** Ends the victims whose grace time is over. */
