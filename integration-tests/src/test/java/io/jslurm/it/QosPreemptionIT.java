@@ -14,9 +14,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * preempt/qos on a real cluster with accounting: the QOS and their Preempt= lists are made with sacctmgr, reach
- * the controller through its copy of accounting, and decide which running job gives way. QOS "high" lists "low" and
- * "scavenger"; "scavenger" has its own PreemptMode=CANCEL, which overrides the cluster's PreemptMode=REQUEUE; "peer"
- * lists nothing. Every job wants the whole node.
+ * the controller through its copy of accounting, and decide which running job gives way. QOS "high" lists "low",
+ * "scavenger" and "patient"; "scavenger" has its own PreemptMode=CANCEL, which overrides the cluster's
+ * PreemptMode=REQUEUE; "patient" gives its preempted jobs a GraceTime; "peer" lists nothing and is listed by none.
+ * Every job wants the whole node.
  */
 class QosPreemptionIT {
 
@@ -37,8 +38,9 @@ class QosPreemptionIT {
         c.ok("sacctmgr", "-i", "add", "qos", "scavenger", "PreemptMode=cancel");
         c.ok("sacctmgr", "-i", "add", "qos", "peer");
         c.ok("sacctmgr", "-i", "add", "qos", "high", "Preempt=low");
-        c.ok("sacctmgr", "-i", "modify", "qos", "high", "set", "Preempt+=scavenger");
-        c.ok("sacctmgr", "-i", "modify", "user", "root", "set", "qos=normal,low,scavenger,peer,high");
+        c.ok("sacctmgr", "-i", "add", "qos", "patient", "GraceTime=5");
+        c.ok("sacctmgr", "-i", "modify", "qos", "high", "set", "Preempt+=scavenger,patient");
+        c.ok("sacctmgr", "-i", "modify", "user", "root", "set", "qos=normal,low,scavenger,peer,high,patient");
         Files.writeString(c.dir().resolve("etc/slurm.conf"), """
                 PreemptType=preempt/qos
                 PreemptMode=REQUEUE
@@ -84,7 +86,7 @@ class QosPreemptionIT {
                 low||cluster
                 scavenger||CANCEL
                 peer||cluster
-                high|low,scavenger|cluster
+                high|low,scavenger,patient|cluster
                 """);
     }
 
@@ -114,6 +116,31 @@ class QosPreemptionIT {
         cluster().awaitState(high, Cluster.patience(), "RUNNING");
         assertThat(cluster().awaitState(scavenger, Duration.ofSeconds(10), "PREEMPTED")).isEqualTo("PREEMPTED");
         assertThat(sacct(scavenger, "PREEMPTED")).isEqualTo(scavenger + "|scavenger|PREEMPTED\n");
+    }
+
+    @Test
+    void theVictimsQosGraceTimeLetsItRunOnAfterSigterm() throws Exception {
+        // survives SIGTERM, so it is the grace time's end that takes it off the node
+        long patient = cluster().submit("--qos=patient", "--exclusive", "--wrap",
+                "trap 'echo got TERM' TERM; sleep 600 & wait; sleep 600");
+        jobs.add(patient);
+        cluster().awaitState(patient, Cluster.patience(), "RUNNING");
+        long high = submit("high");
+        long deadline = System.nanoTime() + Cluster.patience().toNanos();
+        while (!cluster().logTail("slurmctld.log", 200).contains("preempted by JobId=" + high)
+                && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        long preempted = System.nanoTime();
+
+        Thread.sleep(2000);
+        assertThat(cluster().state(Long.toString(patient))).contains("RUNNING");
+        assertThat(cluster().state(Long.toString(high))).contains("PENDING");
+        cluster().awaitState(high, Cluster.patience(), "RUNNING");
+        assertThat(Duration.ofNanos(System.nanoTime() - preempted)).isGreaterThan(Duration.ofSeconds(4));
+        assertThat(cluster().awaitState(patient, Duration.ofSeconds(10), "PENDING")).isEqualTo("PENDING");
+        assertThat(cluster().logTail("slurmctld.log", 200))
+                .contains("preempted by JobId=" + high + " (REQUEUE, GraceTime=5s)");
     }
 
     @Test
