@@ -16,7 +16,8 @@ import java.util.function.Supplier;
 
 /**
  * preempt/qos's QOS records from the controller's copy of accounting: each QOS's Preempt= list, its own
- * PreemptMode (OFF, or none, leaves the cluster's in force, as sacctmgr's "cluster" says) and GraceTime. sacctmgr's
+ * PreemptMode (OFF, or none, leaves the cluster's in force, as sacctmgr's "cluster" says), GraceTime and
+ * PreemptExemptTime. sacctmgr's
  * changes reach the scheduler with the copy's next refresh.
  */
 public final class AccountingQosPreempt implements QosPreemptSource {
@@ -49,7 +50,9 @@ public final class AccountingQosPreempt implements QosPreemptSource {
 
     static QosPreempt of(DbdQosRecord record) {
         return new QosPreempt(record.getName(), Set.copyOf(record.getPreemptList()), mode(record.getPreemptMode()),
-                Duration.ofSeconds(Math.max(0, record.getGraceTimeSeconds())));
+                Duration.ofSeconds(Math.max(0, record.getGraceTimeSeconds())),
+                record.hasPreemptExemptSeconds() && record.getPreemptExemptSeconds() >= 0
+                        ? Optional.of(Duration.ofSeconds(record.getPreemptExemptSeconds())) : Optional.empty());
     }
 
     /** A QOS's PreemptMode: OFF or nothing defers to the cluster's; GANG alone preempts nothing. */

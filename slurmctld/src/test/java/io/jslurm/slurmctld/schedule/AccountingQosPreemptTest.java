@@ -28,7 +28,8 @@ class AccountingQosPreemptTest {
     void eachQosBringsItsPreemptListModeAndGraceTime() {
         AccountingData data = accounting(
                 DbdQosRecord.newBuilder().setId(1).setName("normal").setPreemptMode("OFF"),
-                DbdQosRecord.newBuilder().setId(2).setName("low").setPreemptMode("REQUEUE").setGraceTimeSeconds(30),
+                DbdQosRecord.newBuilder().setId(2).setName("low").setPreemptMode("REQUEUE").setGraceTimeSeconds(30)
+                        .setPreemptExemptSeconds(300),
                 DbdQosRecord.newBuilder().setId(3).setName("high").addPreempt("low").addPreempt("normal"));
 
         Map<String, QosPreempt> qos = new AccountingQosPreempt(() -> data).qos();
@@ -38,6 +39,8 @@ class AccountingQosPreemptTest {
         assertThat(qos.get("high").mode()).isEmpty();
         assertThat(qos.get("low").mode()).contains(PreemptMode.REQUEUE);
         assertThat(qos.get("low").graceTime()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(qos.get("low").exemptTime()).contains(Duration.ofMinutes(5));
+        assertThat(qos.get("high").exemptTime()).isEmpty();
         assertThat(qos.get("normal")).isEqualTo(new QosPreempt("normal", Set.of(), Optional.empty()));
     }
 

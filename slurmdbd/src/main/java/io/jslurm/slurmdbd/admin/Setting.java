@@ -10,7 +10,7 @@ import java.util.Optional;
  */
 record Setting(List<String> names, String column, Kind kind, String title) {
 
-    enum Kind { COUNT, TRES, WALL, TEXT, NUMBER, PREEMPT_MODE }
+    enum Kind { COUNT, TRES, WALL, TEXT, NUMBER, PREEMPT_MODE, SECONDS }
 
     static final List<Setting> QOS = List.of(
             new Setting(List.of("description"), "description", Kind.TEXT, "Descr"),
@@ -18,6 +18,7 @@ record Setting(List<String> names, String column, Kind kind, String title) {
             new Setting(List.of("gracetime"), "grace_time", Kind.COUNT, "GraceTime"),
             new Setting(List.of("preempt"), "preempt", Kind.TEXT, "Preempt"),
             new Setting(List.of("preemptmode"), "preempt_mode", Kind.PREEMPT_MODE, "PreemptMode"),
+            new Setting(List.of("preemptexempttime"), "preempt_exempt_time", Kind.SECONDS, "PreemptExemptTime"),
             new Setting(List.of("flags"), "flags", Kind.TEXT, "Flags"),
             new Setting(List.of("usagefactor"), "usage_factor", Kind.NUMBER, "UsageFactor"),
             new Setting(List.of("grptres"), "grp_tres", Kind.TRES, "GrpTRES"),
@@ -61,6 +62,7 @@ record Setting(List<String> names, String column, Kind kind, String title) {
             case WALL -> Limits.wallMinutes(value);
             case TEXT -> value.strip();
             case PREEMPT_MODE -> QosPreemptList.mode(value);
+            case SECONDS -> Limits.seconds(value);
             case NUMBER -> {
                 try {
                     yield Double.valueOf(value.strip());
@@ -81,6 +83,7 @@ record Setting(List<String> names, String column, Kind kind, String title) {
         }
         return switch (kind) {
             case WALL -> Limits.showWall(stored);
+            case SECONDS -> Limits.showSeconds(stored);
             case NUMBER -> {
                 double d = ((Number) stored).doubleValue();
                 yield String.format(Locale.ROOT, "%.6f", d);

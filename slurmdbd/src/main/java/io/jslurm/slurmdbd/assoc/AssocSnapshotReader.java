@@ -81,6 +81,7 @@ public final class AssocSnapshotReader {
                 count(rs, "max_submit_jobs_pu", q::setMaxSubmitJobsPerUser);
                 count(rs, "max_wall_duration_per_job", q::setMaxWallMinutes);
                 count(rs, "grace_time", q::setGraceTimeSeconds);
+                count(rs, "preempt_exempt_time", q::setPreemptExemptSeconds);
                 q.setPreemptMode(text(rs, "preempt_mode"));
                 namesById.put(Integer.toUnsignedLong(q.getId()), q.getName());
                 preempt.add(text(rs, "preempt"));

@@ -41,7 +41,7 @@ class AssocSnapshotTest {
         sacctmgr("modify", "account", "ml", "set", "GrpTRES=gres/gpu=48", "GrpJobs=20");
         sacctmgr("modify", "user", "alice", "set", "DefaultQOS=normal-train");
         sacctmgr("modify", "qos", "priority-train", "set", "Preempt=normal-train", "GraceTime=120");
-        sacctmgr("modify", "qos", "normal-train", "set", "PreemptMode=requeue");
+        sacctmgr("modify", "qos", "normal-train", "set", "PreemptMode=requeue", "PreemptExemptTime=10:00");
     }
 
     @AfterAll
@@ -121,6 +121,8 @@ class AssocSnapshotTest {
         assertThat(normalTrain.getPreemptList()).isEmpty();
         assertThat(normalTrain.getPreemptMode()).isEqualTo("REQUEUE");
         assertThat(normalTrain.hasGraceTimeSeconds()).isFalse();
+        assertThat(normalTrain.getPreemptExemptSeconds()).isEqualTo(600);
+        assertThat(priorityTrain.hasPreemptExemptSeconds()).isFalse();
     }
 
     @Test

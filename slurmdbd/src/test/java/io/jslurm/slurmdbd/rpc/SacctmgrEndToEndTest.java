@@ -108,6 +108,9 @@ class SacctmgrEndToEndTest {
         sacctmgr(0, "-i", "delete", "qos", "low");
         assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "urgent", "format=name,preempt"))
                 .isEqualTo("urgent|scavenger\n");
+        sacctmgr(0, "-i", "modify", "qos", "scavenger", "set", "PreemptExemptTime=1-00:00:30");
+        assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "scavenger", "format=name,preemptexempttime"))
+                .isEqualTo("scavenger|1-00:00:30\n");
         sacctmgr(0, "-i", "modify", "qos", "urgent", "set", "Preempt=", "PreemptMode=-1");
         assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "urgent", "format=name,preempt,preemptmode"))
                 .isEqualTo("urgent||cluster\n");
