@@ -90,13 +90,21 @@ class QosPreemptionIT {
                 """);
     }
 
+    /** A running job of {@code victimQos}, then a "high" one that gets the node; returns {victim, high}. */
+    private long[] runningThenHigh(String victimQos) throws Exception {
+        long victim = submit(victimQos);
+        cluster().awaitState(victim, Cluster.patience(), "RUNNING");
+        long high = submit("high");
+        cluster().awaitState(high, Cluster.patience(), "RUNNING");
+        return new long[] {victim, high};
+    }
+
     @Test
     void aHighQosJobRequeuesTheLowQosJobItListsAndStarts() throws Exception {
-        long low = submit("low");
-        cluster().awaitState(low, Cluster.patience(), "RUNNING");
-        long high = submit("high");
+        long[] jobs = runningThenHigh("low");
+        long low = jobs[0];
+        long high = jobs[1];
 
-        cluster().awaitState(high, Cluster.patience(), "RUNNING");
         assertThat(cluster().awaitState(low, Duration.ofSeconds(10), "PENDING")).isEqualTo("PENDING");
         assertThat(cluster().ok("scontrol", "show", "job", Long.toString(low))).contains("Restarts=1");
         assertThat(cluster().ok("squeue", "-h", "-o", "%i %q %t")).contains(high + " high R")
@@ -109,11 +117,8 @@ class QosPreemptionIT {
 
     @Test
     void aQosWithPreemptModeCancelHasItsJobEndPreemptedDespiteTheClustersRequeue() throws Exception {
-        long scavenger = submit("scavenger");
-        cluster().awaitState(scavenger, Cluster.patience(), "RUNNING");
-        long high = submit("high");
+        long scavenger = runningThenHigh("scavenger")[0];
 
-        cluster().awaitState(high, Cluster.patience(), "RUNNING");
         assertThat(cluster().awaitState(scavenger, Duration.ofSeconds(10), "PREEMPTED")).isEqualTo("PREEMPTED");
         assertThat(sacct(scavenger, "PREEMPTED")).isEqualTo(scavenger + "|scavenger|PREEMPTED\n");
     }
