@@ -15,8 +15,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * preempt/qos on a real cluster with accounting: the QOS and their Preempt= lists are made with sacctmgr, reach
  * the controller through its copy of accounting, and decide which running job gives way. QOS "high" lists "low",
- * "scavenger" and "patient"; "scavenger" has its own PreemptMode=CANCEL, which overrides the cluster's
- * PreemptMode=REQUEUE; "patient" gives its preempted jobs a GraceTime; "peer" lists nothing and is listed by none.
+ * "scavenger", "patient" and "settling"; "scavenger" has its own PreemptMode=CANCEL, which overrides the cluster's
+ * PreemptMode=REQUEUE; "patient" gives its preempted jobs a GraceTime; "settling" jobs may not be preempted in their
+ * first 15 seconds (PreemptExemptTime); "peer" lists nothing and is listed by none.
  * Every job wants the whole node.
  */
 class QosPreemptionIT {
@@ -39,8 +40,10 @@ class QosPreemptionIT {
         c.ok("sacctmgr", "-i", "add", "qos", "peer");
         c.ok("sacctmgr", "-i", "add", "qos", "high", "Preempt=low");
         c.ok("sacctmgr", "-i", "add", "qos", "patient", "GraceTime=5");
-        c.ok("sacctmgr", "-i", "modify", "qos", "high", "set", "Preempt+=scavenger,patient");
-        c.ok("sacctmgr", "-i", "modify", "user", "root", "set", "qos=normal,low,scavenger,peer,high,patient");
+        c.ok("sacctmgr", "-i", "add", "qos", "settling", "PreemptExemptTime=0:15");
+        c.ok("sacctmgr", "-i", "modify", "qos", "high", "set", "Preempt+=scavenger,patient,settling");
+        c.ok("sacctmgr", "-i", "modify", "user", "root", "set",
+                "qos=normal,low,scavenger,peer,high,patient,settling");
         Files.writeString(c.dir().resolve("etc/slurm.conf"), """
                 PreemptType=preempt/qos
                 PreemptMode=REQUEUE
@@ -86,7 +89,7 @@ class QosPreemptionIT {
                 low||cluster
                 scavenger||CANCEL
                 peer||cluster
-                high|low,scavenger,patient|cluster
+                high|low,scavenger,patient,settling|cluster
                 """);
     }
 
@@ -146,6 +149,21 @@ class QosPreemptionIT {
         assertThat(cluster().awaitState(patient, Duration.ofSeconds(10), "PENDING")).isEqualTo("PENDING");
         assertThat(cluster().logTail("slurmctld.log", 200))
                 .contains("preempted by JobId=" + high + " (REQUEUE, GraceTime=5s)");
+    }
+
+    @Test
+    void aJobIsNotPreemptedInsideItsQosPreemptExemptTime() throws Exception {
+        long settling = submit("settling");
+        cluster().awaitState(settling, Cluster.patience(), "RUNNING");
+        long started = System.nanoTime();
+        long high = submit("high");
+
+        Thread.sleep(5000);
+        assertThat(cluster().state(Long.toString(settling))).contains("RUNNING");
+        assertThat(cluster().state(Long.toString(high))).contains("PENDING");
+        cluster().awaitState(high, Cluster.patience(), "RUNNING");
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThan(Duration.ofSeconds(13));
+        assertThat(cluster().awaitState(settling, Duration.ofSeconds(10), "PENDING")).isEqualTo("PENDING");
     }
 
     @Test
