@@ -95,8 +95,10 @@ class SacctmgrEndToEndTest {
         sacctmgr(0, "-i", "add", "qos", "low");
         assertThat(sacctmgr(0, "-i", "add", "qos", "urgent", "Preempt=low", "PreemptMode=cancel"))
                 .contains("  urgent");
-        assertThat(sacctmgr(0, "-i", "modify", "qos", "urgent", "set", "Preempt+=scavenger"))
+        assertThat(sacctmgr(0, "-i", "modify", "qos", "urgent", "set", "Preempt+=scavenger", "GraceTime=90"))
                 .contains("  urgent");
+        assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "low,urgent", "format=name,gracetime"))
+                .isEqualTo("low|00:00:00\nurgent|00:01:30\n");
         assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "urgent,low", "format=name,preempt,preemptmode"))
                 .isEqualTo("low||cluster\nurgent|scavenger,low|CANCEL\n");
 
