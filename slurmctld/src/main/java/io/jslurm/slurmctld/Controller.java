@@ -24,7 +24,7 @@ import io.jslurm.slurmctld.schedule.Allocations;
 import io.jslurm.slurmctld.schedule.JobControl;
 import io.jslurm.slurmctld.schedule.NodeReports;
 import io.jslurm.slurmctld.schedule.SchedulingLoop;
-import io.jslurm.slurmctld.schedule.QosPreemptSource;
+import io.jslurm.slurmctld.schedule.AccountingQosPreempt;
 import io.jslurm.conf.slurm.PriorityPlugin;
 import io.jslurm.slurmctld.accounting.DbdEndpoint;
 import io.jslurm.slurmctld.fairshare.AssociationSource;
@@ -143,7 +143,7 @@ public final class Controller implements AutoCloseable {
                 ? multifactor.priority(job, now) : JobPriority.BASIC.priority(job, now);
         SchedulingLoop loop = new SchedulingLoop(control, nodes, allocations, config::get, clock,
                 options.schedulerInterval(), new SchedulingLoop.Policies(statistics.scheduler(),
-                        QosPreemptSource.NONE, accounts, priority, () -> fairShare.update(store)));
+                        new AccountingQosPreempt(assoc::data), accounts, priority, () -> fairShare.update(store)));
         Callers callers = new Callers(options.slurmUserUid(), options.slurmdUserUid(), assoc);
         SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers,
                 accounts);

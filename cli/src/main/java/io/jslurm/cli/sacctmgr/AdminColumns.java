@@ -16,7 +16,7 @@ final class AdminColumns {
             "cluster", "Cluster,ControlHost,ControlPort,RPC",
             "account", "Account,Descr,Org",
             "user", "User,Def Acct,Admin",
-            "qos", "Name,Priority,GraceTime,Preempt,PreemptMode,Flags,UsageFactor,GrpTRES,GrpJobs,GrpSubmit,GrpWall,"
+            "qos", "Name,Priority,GraceTime,Preempt,PreemptExemptTime,PreemptMode,Flags,UsageFactor,GrpTRES,GrpJobs,GrpSubmit,GrpWall,"
                     + "MaxTRES,MaxTRESPerNode,MaxWall,MaxTRESPU,MaxJobsPU,MaxSubmitPU,MaxTRESPA,MaxJobsPA,MaxSubmitPA,MinTRES",
             "association", "Cluster,Account,User,Partition,Share,Priority,GrpJobs,GrpTRES,GrpSubmit,GrpWall,MaxJobs,"
                     + "MaxTRES,MaxSubmit,MaxWall,QOS,Def QOS");
@@ -33,7 +33,7 @@ final class AdminColumns {
             Map.entry("Descr", 20), Map.entry("Org", 20), Map.entry("ControlHost", 15), Map.entry("ControlPort", 12),
             Map.entry("RPC", 5), Map.entry("Admin", 9), Map.entry("Share", 9), Map.entry("QOS", 20),
             Map.entry("GrpTRES", 13), Map.entry("MaxTRES", 13), Map.entry("MaxTRESPU", 13), Map.entry("MaxTRESPA", 13),
-            Map.entry("MinTRES", 13), Map.entry("MaxTRESPerNode", 14), Map.entry("PreemptMode", 11),
+            Map.entry("MinTRES", 13), Map.entry("MaxTRESPerNode", 14), Map.entry("PreemptMode", 11), Map.entry("PreemptExemptTime", 19),
             Map.entry("UsageFactor", 11), Map.entry("MaxSubmitPU", 11), Map.entry("MaxSubmitPA", 11),
             Map.entry("MaxJobsPU", 9), Map.entry("MaxJobsPA", 9), Map.entry("GrpSubmit", 9), Map.entry("MaxSubmit", 9),
             Map.entry("GrpJobs", 7), Map.entry("MaxJobs", 7), Map.entry("GrpWall", 11), Map.entry("MaxWall", 11),

@@ -245,7 +245,7 @@ public final class SchedulingLoop implements AutoCloseable {
         }
         ClusterSnapshot snapshot = snapshot(cfg, now);
         Plan plan = Scheduler.schedule(snapshot, pending, now, cfg.schedulerParams(), preemption.input(cfg,
-                pending.stream().map(PendingJob::jobId).toList(), snapshot.running()), timer);
+                pending.stream().map(PendingJob::jobId).toList(), snapshot.running(), now), timer);
         long commitStart = System.nanoTime();
         preemption.apply(plan, now);
         List<Job> started = commit(plan, cfg, now);

@@ -10,14 +10,15 @@ import java.util.Optional;
  */
 record Setting(List<String> names, String column, Kind kind, String title) {
 
-    enum Kind { COUNT, TRES, WALL, TEXT, NUMBER }
+    enum Kind { COUNT, TRES, WALL, TEXT, NUMBER, PREEMPT_MODE, SECONDS, GRACE }
 
     static final List<Setting> QOS = List.of(
             new Setting(List.of("description"), "description", Kind.TEXT, "Descr"),
             new Setting(List.of("priority"), "priority", Kind.COUNT, "Priority"),
-            new Setting(List.of("gracetime"), "grace_time", Kind.COUNT, "GraceTime"),
+            new Setting(List.of("gracetime"), "grace_time", Kind.GRACE, "GraceTime"),
             new Setting(List.of("preempt"), "preempt", Kind.TEXT, "Preempt"),
-            new Setting(List.of("preemptmode"), "preempt_mode", Kind.TEXT, "PreemptMode"),
+            new Setting(List.of("preemptmode"), "preempt_mode", Kind.PREEMPT_MODE, "PreemptMode"),
+            new Setting(List.of("preemptexempttime"), "preempt_exempt_time", Kind.SECONDS, "PreemptExemptTime"),
             new Setting(List.of("flags"), "flags", Kind.TEXT, "Flags"),
             new Setting(List.of("usagefactor"), "usage_factor", Kind.NUMBER, "UsageFactor"),
             new Setting(List.of("grptres"), "grp_tres", Kind.TRES, "GrpTRES"),
@@ -56,10 +57,12 @@ record Setting(List<String> names, String column, Kind kind, String title) {
     /** The value to store: null clears a limit. */
     Object parse(String value) throws AdminException {
         return switch (kind) {
-            case COUNT -> Limits.count(value);
+            case COUNT, GRACE -> Limits.count(value);
             case TRES -> Limits.tres(value);
             case WALL -> Limits.wallMinutes(value);
             case TEXT -> value.strip();
+            case PREEMPT_MODE -> QosPreemptList.mode(value);
+            case SECONDS -> Limits.seconds(value);
             case NUMBER -> {
                 try {
                     yield Double.valueOf(value.strip());
@@ -72,11 +75,19 @@ record Setting(List<String> names, String column, Kind kind, String title) {
 
     /** The stored value as sacctmgr shows it. */
     String show(Object stored) {
+        if (kind == Kind.PREEMPT_MODE) {
+            return QosPreemptList.showMode(stored);
+        }
+        if (kind == Kind.GRACE) {
+            // set in seconds, shown as a time; none is no grace time at all
+            return Limits.showSeconds(stored == null ? 0 : stored);
+        }
         if (stored == null) {
             return "";
         }
         return switch (kind) {
             case WALL -> Limits.showWall(stored);
+            case SECONDS -> Limits.showSeconds(stored);
             case NUMBER -> {
                 double d = ((Number) stored).doubleValue();
                 yield String.format(Locale.ROOT, "%.6f", d);
