@@ -72,6 +72,8 @@ public final class AssocSnapshotReader {
                 count(rs, "max_jobs_per_user", q::setMaxJobsPerUser);
                 count(rs, "max_submit_jobs_pu", q::setMaxSubmitJobsPerUser);
                 count(rs, "max_wall_duration_per_job", q::setMaxWallMinutes);
+                q.setGrpTresMins(text(rs, "grp_tres_mins")).setMaxTresMinsPerJob(text(rs, "max_tres_mins_pj"));
+                count(rs, "grp_wall", q::setGrpWallMinutes);
                 out.addQos(q);
             }
         }
@@ -97,6 +99,8 @@ public final class AssocSnapshotReader {
                     count(rs, "max_jobs", a::setMaxJobs);
                     count(rs, "max_submit_jobs", a::setMaxSubmitJobs);
                     count(rs, "max_wall_pj", a::setMaxWallMinutes);
+                    a.setGrpTresMins(text(rs, "grp_tres_mins")).setMaxTresMinsPerJob(text(rs, "max_tres_mins_pj"));
+                    count(rs, "grp_wall", a::setGrpWallMinutes);
                     out.addAssociations(a);
                 }
             }
