@@ -2,8 +2,6 @@ package io.jslurm.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,39 +42,12 @@ class LimitsMoreIT {
         c.ok("sacctmgr", "-i", "add", "qos", "quota", "GrpTRESMins=cpu=3");
         c.ok("sacctmgr", "-i", "modify", "user", "root", "set",
                 "qos=normal,walled,five,two-running,one-job,cpumin,quota");
-        Files.writeString(c.dir().resolve("etc/slurm.conf"),
-                "AccountingStorageEnforce=associations,limits,qos\n", StandardOpenOption.APPEND);
-        c.ok("scontrol", "reconfigure");
-        awaitEnforcement();
-    }
-
-    /** Until the controller has the new configuration and a copy of the QOS made above. */
-    private static void awaitEnforcement() throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            Distribution.Result unknown = cluster().run("sbatch", "-A", "nosuch", "--hold", "--wrap", "true");
-            Distribution.Result allowed = cluster().run("sbatch", "--qos=quota", "--hold", "--wrap", "true");
-            for (Distribution.Result r : List.of(unknown, allowed)) {
-                if (r.exitCode() == 0) {
-                    cluster().run("scancel", r.stdout().replaceAll("\\D", ""));
-                }
-            }
-            if (unknown.exitCode() != 0 && allowed.exitCode() == 0) {
-                return;
-            }
-            Thread.sleep(1000);
-        }
-        throw new AssertionError("the controller never enforced the limits");
+        Enforcement.enable(c, "associations,limits,qos", "quota");
     }
 
     @AfterEach
     void cancelJobs() throws Exception {
-        for (long job : jobs) {
-            cluster().run("scancel", Long.toString(job));
-        }
-        for (long job : jobs) {
-            cluster().awaitState(job, Cluster.patience(), "CANCELLED", "COMPLETED", "FAILED", "TIMEOUT");
-        }
+        Enforcement.cancel(cluster(), jobs);
     }
 
     private long submit(String... args) throws Exception {

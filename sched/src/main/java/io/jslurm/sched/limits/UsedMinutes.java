@@ -11,16 +11,32 @@ import java.util.Map;
  */
 public final class UsedMinutes {
 
-    public static final UsedMinutes NONE = new UsedMinutes();
+    public static final UsedMinutes NONE = builder().build();
 
-    private final Map<String, Map<String, Double>> qosTres = new HashMap<>();
-    private final Map<Long, Map<String, Double>> assocTres = new HashMap<>();
-    private final Map<String, Double> qosWall = new HashMap<>();
-    private final Map<Long, Double> assocWall = new HashMap<>();
+    private final Map<String, Map<String, Double>> qosTres;
+    private final Map<Long, Map<String, Double>> assocTres;
+    private final Map<String, Double> qosWall;
+    private final Map<Long, Double> assocWall;
+
+    private UsedMinutes(Builder b) {
+        qosTres = deepCopy(b.qosTres);
+        assocTres = deepCopy(b.assocTres);
+        qosWall = Map.copyOf(b.qosWall);
+        assocWall = Map.copyOf(b.assocWall);
+    }
+
+    private static <K> Map<K, Map<String, Double>> deepCopy(Map<K, Map<String, Double>> byKey) {
+        Map<K, Map<String, Double>> copy = new HashMap<>();
+        byKey.forEach((key, tres) -> copy.put(key, Map.copyOf(tres)));
+        return Map.copyOf(copy);
+    }
 
     /** Builds one from what each user association used under each QOS. */
     public static final class Builder {
-        private final UsedMinutes used = new UsedMinutes();
+        private final Map<String, Map<String, Double>> qosTres = new HashMap<>();
+        private final Map<Long, Map<String, Double>> assocTres = new HashMap<>();
+        private final Map<String, Double> qosWall = new HashMap<>();
+        private final Map<Long, Double> assocWall = new HashMap<>();
 
         /**
          * @param assocChain the user's association first, then each parent (each of them counts the usage)
@@ -29,20 +45,20 @@ public final class UsedMinutes {
          */
         public Builder add(String qos, List<Long> assocChain, Map<String, Double> tresMinutes, double wallMinutes) {
             tresMinutes.forEach((tres, minutes) -> {
-                used.qosTres.computeIfAbsent(qos, q -> new HashMap<>()).merge(tres, minutes, Double::sum);
+                qosTres.computeIfAbsent(qos, q -> new HashMap<>()).merge(tres, minutes, Double::sum);
                 for (long assoc : assocChain) {
-                    used.assocTres.computeIfAbsent(assoc, a -> new HashMap<>()).merge(tres, minutes, Double::sum);
+                    assocTres.computeIfAbsent(assoc, a -> new HashMap<>()).merge(tres, minutes, Double::sum);
                 }
             });
-            used.qosWall.merge(qos, wallMinutes, Double::sum);
+            qosWall.merge(qos, wallMinutes, Double::sum);
             for (long assoc : assocChain) {
-                used.assocWall.merge(assoc, wallMinutes, Double::sum);
+                assocWall.merge(assoc, wallMinutes, Double::sum);
             }
             return this;
         }
 
         public UsedMinutes build() {
-            return used;
+            return new UsedMinutes(this);
         }
     }
 

@@ -30,11 +30,7 @@ class TimeAndArrayLimitsTest {
     private final Map<Long, AssocLimits> assocs = new HashMap<>();
 
     TimeAndArrayLimitsTest() {
-        qos.put("normal", QosLimits.unlimited("normal", 0));
-        assocs.put(ROOT, AssocLimits.unlimited(ROOT, "root", ""));
-        assocs.put(ML, AssocLimits.unlimited(ML, "ml", ""));
-        assocs.put(ALICE, AssocLimits.unlimited(ALICE, "ml", "alice"));
-        assocs.put(BOB, AssocLimits.unlimited(BOB, "ml", "bob"));
+        LimitCheckTest.seed(qos, assocs);
     }
 
     private AccountingPolicy policy() {
