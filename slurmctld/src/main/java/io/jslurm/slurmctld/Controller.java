@@ -134,10 +134,11 @@ public final class Controller implements AutoCloseable {
         control.recoverAllocations();
         nodeEvents.current(nodes.all());
         AssocCache assoc = AssocSetup.start(slurm, key, clock, options.slurmUserUid());
-        JobAccounts accounts = new JobAccounts(assoc::data, () -> config.get().slurm().accounting().enforce());
         FairShareService fairShare = FairShareService.open(DbdEndpoint.of(slurm, key, options.slurmUserUid(), clock)
                 .<AssociationSource>map(dbd -> new CachedAssociationSource(assoc::data))
                 .orElse(AssociationSource.NONE), config::get, clock);
+        JobAccounts accounts = new JobAccounts(assoc::data, () -> config.get().slurm().accounting().enforce(),
+                fairShare::tresUsage);
         MultifactorJobPriority multifactor = new MultifactorJobPriority(config::get, fairShare);
         JobPriority priority = (job, now) -> config.get().slurm().priority().type() == PriorityPlugin.MULTIFACTOR
                 ? multifactor.priority(job, now) : JobPriority.BASIC.priority(job, now);

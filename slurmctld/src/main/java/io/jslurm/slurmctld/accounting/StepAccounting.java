@@ -63,7 +63,10 @@ public final class StepAccounting {
         }
         String state = job.state().isFinished() ? batchState(job.state())
                 : termSignal != 0 ? "CANCELLED" : exitCode == 0 ? "COMPLETED" : "FAILED";
-        AcctStep.Builder step = batch(job, state).setExitCode(exitCode).setExitSignal(termSignal)
+        // A cancelled job's script ended by whatever signal slurmd last sent; Slurm records the cancel's SIGTERM.
+        boolean cancelled = job.state() == JobState.CANCELLED;
+        AcctStep.Builder step = batch(job, state).setExitCode(cancelled ? 0 : exitCode)
+                .setExitSignal(cancelled ? 15 : termSignal)
                 .setEndTime(endTime > 0 ? endTime : job.status().endTime());
         sink.accept(withUsage(step, usage, 1).build());
     }

@@ -325,7 +325,8 @@ public final class SchedulingLoop implements AutoCloseable {
                         shares(fit, byName.get(job.spec().partition()), job)));
             });
         }
-        return new ClusterSnapshot(schedNodes, partitions, running, new LimitInputs(limits.policy(), limitUsage));
+        return new ClusterSnapshot(schedNodes, partitions, running, new LimitInputs(limits.policy(), limitUsage,
+                limits.used()));
     }
 
     /** Whether a running job shares its cores (OverSubscribe=FORCE, or YES and the job asked). */

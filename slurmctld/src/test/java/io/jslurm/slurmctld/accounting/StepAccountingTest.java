@@ -25,7 +25,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Steps reach accounting as Slurm lists them: N.batch with the job, N.0... as srun runs them. */
+/**
+ * Steps reach accounting as Slurm lists them: N.batch with the job, N.0... as srun runs them; a job cancelled once
+ * it ran ends 0:15 (signal 15), as does its batch step, and one cancelled while pending 0:0.
+ */
 class StepAccountingTest {
 
     @TempDir
@@ -127,5 +130,44 @@ class StepAccountingTest {
             assertThat(steps.get(1).getTresAllocated()).isEqualTo("cpu=8,node=2");
             assertThat(steps.get(1).getExitCode()).isEqualTo(2);
         }
+    }
+
+    @Test
+    void aRunningJobCancelledEndsWithSignal15AndSoDoesItsBatchStepWhateverKilledTheScript() throws Exception {
+        try (AccountedJobStore store = open()) {
+            long id = store.submit(sleeper()).jobId();
+            store.transition(id, StateChange.start(JobState.RUNNING, new Allocation("n1", 1, 2, 0, List.of())));
+            Job cancelled = store.cancel(id, 0);
+            // slurmd then reports the script killed by SIGKILL after KillWait.
+            store.steps().batchReported(cancelled, 0, 9, 0, ResourceUsage.getDefaultInstance());
+            await(3, 3);
+
+            assertThat(cancelled.status().exitCode()).hasToString("0:15");
+            AcctJob record = jobs.get(jobs.size() - 1);
+            assertThat(record.getState()).isEqualTo("CANCELLED");
+            assertThat(record.getExitCode()).isZero();
+            assertThat(record.getExitSignal()).isEqualTo(15);
+            assertThat(steps).extracting(AcctStep::getExitSignal).containsExactly(0, 15, 15);
+            assertThat(steps).extracting(AcctStep::getExitCode).containsOnly(0);
+        }
+    }
+
+    @Test
+    void aPendingJobCancelledKeepsExitCodeZero() throws Exception {
+        try (AccountedJobStore store = open()) {
+            long id = store.submit(sleeper()).jobId();
+            Job cancelled = store.cancel(id, 0);
+            await(2, 0);
+
+            assertThat(cancelled.status().exitCode()).hasToString("0:0");
+            AcctJob record = jobs.get(jobs.size() - 1);
+            assertThat(record.getState()).isEqualTo("CANCELLED");
+            assertThat(record.getExitSignal()).isZero();
+            assertThat(steps).isEmpty();
+        }
+    }
+
+    private static JobSpec sleeper() {
+        return batchJob().toBuilder().name("sleeper").script("#!/bin/bash\nsleep 600\n").build();
     }
 }

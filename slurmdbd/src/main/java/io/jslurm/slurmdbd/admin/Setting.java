@@ -34,7 +34,9 @@ record Setting(List<String> names, String column, Kind kind, String title) {
             new Setting(List.of("maxtresperaccount", "maxtrespa"), "max_tres_pa", Kind.TRES, "MaxTRESPA"),
             new Setting(List.of("maxjobsperaccount", "maxjobspa"), "max_jobs_pa", Kind.COUNT, "MaxJobsPA"),
             new Setting(List.of("maxsubmitjobsperaccount", "maxsubmitpa"), "max_submit_jobs_pa", Kind.COUNT, "MaxSubmitPA"),
-            new Setting(List.of("mintresperjob", "mintres"), "min_tres_pj", Kind.TRES, "MinTRES"));
+            new Setting(List.of("mintresperjob", "mintres"), "min_tres_pj", Kind.TRES, "MinTRES"),
+            new Setting(List.of("grptresmins"), "grp_tres_mins", Kind.TRES, "GrpTRESMins"),
+            new Setting(List.of("maxtresminsperjob", "maxtresmins"), "max_tres_mins_pj", Kind.TRES, "MaxTRESMins"));
 
     static final List<Setting> ASSOCIATION = List.of(
             new Setting(List.of("fairshare", "shares"), "shares", Kind.COUNT, "Share"),
@@ -47,7 +49,9 @@ record Setting(List<String> names, String column, Kind kind, String title) {
             new Setting(List.of("maxtresperjob", "maxtres"), "max_tres_pj", Kind.TRES, "MaxTRES"),
             new Setting(List.of("maxsubmitjobs", "maxsubmit"), "max_submit_jobs", Kind.COUNT, "MaxSubmit"),
             new Setting(List.of("maxwalldurationperjob", "maxwall"), "max_wall_pj", Kind.WALL, "MaxWall"),
-            new Setting(List.of("qos", "qoslevel"), "qos", Kind.TEXT, "QOS"));
+            new Setting(List.of("qos", "qoslevel"), "qos", Kind.TEXT, "QOS"),
+            new Setting(List.of("grptresmins"), "grp_tres_mins", Kind.TRES, "GrpTRESMins"),
+            new Setting(List.of("maxtresminsperjob", "maxtresmins"), "max_tres_mins_pj", Kind.TRES, "MaxTRESMins"));
 
     static Optional<Setting> find(List<Setting> settings, String name) {
         String key = name.toLowerCase(Locale.ROOT);

@@ -83,6 +83,8 @@ public final class AssocSnapshotReader {
                 count(rs, "grace_time", q::setGraceTimeSeconds);
                 count(rs, "preempt_exempt_time", q::setPreemptExemptSeconds);
                 q.setPreemptMode(text(rs, "preempt_mode"));
+                q.setGrpTresMins(text(rs, "grp_tres_mins")).setMaxTresMinsPerJob(text(rs, "max_tres_mins_pj"));
+                count(rs, "grp_wall", q::setGrpWallMinutes);
                 namesById.put(Integer.toUnsignedLong(q.getId()), q.getName());
                 preempt.add(text(rs, "preempt"));
                 all.add(q);
@@ -114,6 +116,8 @@ public final class AssocSnapshotReader {
                     count(rs, "max_jobs", a::setMaxJobs);
                     count(rs, "max_submit_jobs", a::setMaxSubmitJobs);
                     count(rs, "max_wall_pj", a::setMaxWallMinutes);
+                    a.setGrpTresMins(text(rs, "grp_tres_mins")).setMaxTresMinsPerJob(text(rs, "max_tres_mins_pj"));
+                    count(rs, "grp_wall", a::setGrpWallMinutes);
                     out.addAssociations(a);
                 }
             }
