@@ -16,8 +16,8 @@ class StepUsageIT {
     static final ClusterExtension CLUSTER = new ClusterExtension(new Cluster.Shape(1, 0, true));
 
     /** 1.5 s of user CPU time (whatever else the machine runs) while holding a 100 MiB string. */
-    private static final String BURN = "perl -e '$x = \"x\" x (100 * 1024 * 1024); 1 while (times)[0] < 1.5;"
-            + " print length($x), \"\\n\"'";
+    private static final String BURN = "perl -e '$x = \"x\" x (100 * 1024 * 1024);"
+            + " do { $n++ for 1 .. 100000 } while (times)[0] < 1.5; print length($x), \"\\n\"'";
     /** Holds 100 MiB, then waits to be cancelled. */
     private static final String HOLD = "perl -e '$x = \"x\" x (100 * 1024 * 1024); sleep 120'";
 
@@ -35,12 +35,20 @@ class StepUsageIT {
                 .stdout().strip(), out -> out.startsWith(job + ".1|") && bytes(out.split("\\|")[1]) >= 50L << 20);
         assertThat(live).startsWith(job + ".1|");
         assertThat(bytes(live.split("\\|")[1])).as(live).isGreaterThanOrEqualTo(50L << 20);
+        String table = cluster().ok("sstat", "-a", "-j", Long.toString(job));
+        assertThat(table.lines().toList()).as(table).hasSize(3);
+        assertThat(table.lines().toList().get(0)).startsWith("JobID         MaxVMSize  MaxVMSizeNode");
+        assertThat(table.lines().toList().get(2)).startsWith(job + ".1 ");
+        System.out.println("sstat -a -j " + job + ":\n" + table);
+        assertThat(cluster().ok("sstat", "-j", job + ".batch", "-P", "-n", "-o", "JobID,NTasks,MaxRSSNode"))
+                .as("the batch script's own step").startsWith(job + ".batch|1|");
 
         String row = awaitOutput(() -> cluster().ok("sacct", "-j", Long.toString(job), "-n", "-P", "-o",
                         "JobID,TotalCPU,UserCPU,SystemCPU,MaxRSS,AveRSS,MaxDiskRead,MaxDiskWrite").lines()
                         .filter(line -> line.startsWith(job + ".0|")).findFirst().orElse(""),
                 line -> !line.isEmpty() && !line.split("\\|", -1)[4].isEmpty() && bytes(line.split("\\|", -1)[4]) > 0);
         String[] f = row.split("\\|", -1);
+        System.out.println("sacct " + job + ".0: " + row);
         assertThat(seconds(f[1])).as("TotalCPU of %s", row).isGreaterThanOrEqualTo(1.0);
         assertThat(seconds(f[2])).as("UserCPU of %s", row).isGreaterThanOrEqualTo(1.0);
         assertThat(f[3]).as("SystemCPU of %s", row).isNotEmpty();

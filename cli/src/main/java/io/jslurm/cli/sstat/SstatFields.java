@@ -2,6 +2,7 @@ package io.jslurm.cli.sstat;
 
 import io.jslurm.cli.sacct.FieldTable;
 import io.jslurm.cli.sacct.FormatItem;
+import io.jslurm.cli.sacct.UsageText;
 import io.jslurm.cli.sstat.StatLine.Measure;
 import io.jslurm.common.units.SizeFormatter;
 import io.jslurm.common.units.SizeUnit;
@@ -132,20 +133,9 @@ final class SstatFields {
         }
     }
 
-    /**
-     * CPU time as Slurm's sstat prints whole seconds: {@code 00:MM:SS} under an hour, then {@code HH:MM:SS}, then
-     * {@code D-HH:MM:SS}.
-     */
+    /** CPU time in whole seconds, as Slurm's sstat prints it: {@code 00:MM:SS} under an hour. */
     static String cpu(long micros) {
-        long seconds = micros / 1_000_000;
-        long days = seconds / 86_400;
-        long hours = seconds / 3_600 % 24;
-        long minutes = seconds / 60 % 60;
-        long secs = seconds % 60;
-        if (days > 0) {
-            return String.format(Locale.ROOT, "%d-%02d:%02d:%02d", days, hours, minutes, secs);
-        }
-        return String.format(Locale.ROOT, "%02d:%02d:%02d", hours, minutes, secs);
+        return UsageText.cpuTime(micros, false);
     }
 
     static String size(SizeFormatter sizes, long bytes) {
