@@ -303,12 +303,13 @@ final class NodeRpcHandlers {
         StepStatRequest request = call.request();
         long jobId = Integer.toUnsignedLong(request.getJobId());
         Optional<StepTasks.StepStat> found = request.getStepId() == BATCH_STEP
-                ? runner.batchStep(jobId).map(cgroup -> new StepTasks.StepStat(cgroup.usage(), 1, 0, cgroup.processes()))
+                ? runner.batchStep(jobId).map(cgroup -> StepTasks.StepStat.read(cgroup, 1, 0))
                 : steps.stat(jobId, request.getStepId());
         StepTasks.StepStat stat = found.orElseThrow(() -> new RpcException(SlurmdErrors.ESLURM_INVALID_JOB_ID, "StepId="
                         + Integer.toUnsignedString(request.getJobId()) + "." + Integer.toUnsignedString(request.getStepId())
                         + " does not run on " + nodeName));
-        return NodeStepStat.newBuilder().setNodeName(nodeName).setUsage(CompletionReports.usage(stat.usage()))
+        return NodeStepStat.newBuilder().setNodeName(nodeName)
+                .setUsage(CompletionReports.usage(stat.usage()).toBuilder().setMaxVmsizeKb(stat.vmPeakKb()))
                 .setNtasks(stat.ntasks()).setFirstTask(stat.firstTask())
                 .addAllPids(stat.pids().stream().sorted().map(Long::intValue).toList()).build();
     }

@@ -93,14 +93,21 @@ public final class StepTasks implements AutoCloseable {
     /**
      * What a running step uses on this node now (sstat).
      *
-     * @param ntasks    the step's tasks here
-     * @param firstTask the lowest of their task ids
-     * @param pids      the processes in the step's cgroup
+     * @param ntasks     the step's tasks here
+     * @param firstTask  the lowest of their task ids
+     * @param pids       the processes in the step's cgroup
+     * @param vmPeakKb   the processes' peak virtual sizes summed, in KiB
      */
-    public record StepStat(CgroupUsage usage, int ntasks, int firstTask, Set<Long> pids) {
+    public record StepStat(CgroupUsage usage, int ntasks, int firstTask, Set<Long> pids, long vmPeakKb) {
         public StepStat {
             Objects.requireNonNull(usage, "usage");
             pids = Set.copyOf(pids);
+        }
+
+        /** Reads the step's cgroup and its processes' virtual sizes now. */
+        public static StepStat read(Cgroup cgroup, int ntasks, int firstTask) {
+            Set<Long> pids = cgroup.processes();
+            return new StepStat(cgroup.usage(), ntasks, firstTask, pids, VirtualMemory.peakKb(Path.of("/proc"), pids));
         }
     }
 
@@ -424,7 +431,7 @@ public final class StepTasks implements AutoCloseable {
         if (step == null || step.isDone()) {
             return Optional.empty();
         }
-        return Optional.of(new StepStat(step.cgroup.usage(), step.taskCount, step.firstTask, step.cgroup.processes()));
+        return Optional.of(StepStat.read(step.cgroup, step.taskCount, step.firstTask));
     }
 
     public boolean hasSteps(long jobId) {
