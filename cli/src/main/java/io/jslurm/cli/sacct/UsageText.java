@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** How sacct (and sstat) write times, CPU time, sizes and TRES. */
+/** How sacct writes times, CPU time, sizes and TRES. */
 public final class UsageText {
 
     /** The fixed TRES ids of accounting; records may carry TRES by id or by name. */
