@@ -149,13 +149,14 @@ public final class Controller implements AutoCloseable {
         SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers,
                 accounts);
         JobHandlers jobs = new JobHandlers(control, loop, validator, allocations, callers, clock);
-        NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock,
-                AccountedJobStore.stepsOf(accounted), nodeReports);
         Controller[] self = new Controller[1];
         ControlHandlers controlHandlers = new ControlHandlers(config::get, () -> self[0].reconfigure(), clock);
         StepHandlers steps = new StepHandlers(control, loop, validator, allocations, nodes, callers,
                 new StepCredentials(key), () -> config.get().slurm().slurmdPort(), clock,
-                AccountedJobStore.stepsOf(accounted));
+                AccountedJobStore.stepsOf(accounted),
+                (node, request) -> slurmd.ask(node, request, io.jslurm.protocol.proto.NodeStepStat.class));
+        NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock,
+                AccountedJobStore.stepsOf(accounted), nodeReports, steps::usageReported);
         ThreadPoolExecutor workers = workers();
         StatsHandlers stats = new StatsHandlers(statistics, store, new StatsHandlers.Gauges(workers::getActiveCount,
                 slurmd::queued, slurmd::active, accounted instanceof AccountedJobStore a ? a::backlog : () -> 0),

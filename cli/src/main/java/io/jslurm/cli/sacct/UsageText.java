@@ -37,6 +37,14 @@ public final class UsageText {
 
     /** CPU time as sacct prints TotalCPU/UserCPU/SystemCPU: {@code MM:SS.mmm} under an hour, then {@code [D-]HH:MM:SS}. */
     static String cpuTime(long micros) {
+        return cpuTime(micros, true);
+    }
+
+    /**
+     * CPU time in Slurm's elapsed form; without {@code subSeconds} (sstat's AveCPU and MinCPU, which Slurm keeps in
+     * whole seconds) a time under an hour is {@code 00:MM:SS}.
+     */
+    public static String cpuTime(long micros, boolean subSeconds) {
         long seconds = micros / 1_000_000;
         long days = seconds / 86_400;
         long hours = seconds / 3_600 % 24;
@@ -47,6 +55,9 @@ public final class UsageText {
         }
         if (hours > 0) {
             return String.format(Locale.ROOT, "%02d:%02d:%02d", hours, minutes, secs);
+        }
+        if (!subSeconds) {
+            return String.format(Locale.ROOT, "00:%02d:%02d", minutes, secs);
         }
         return String.format(Locale.ROOT, "%02d:%02d.%03d", minutes, secs, micros / 1_000 % 1_000);
     }

@@ -76,9 +76,22 @@ public final class StepAccounting {
         sink.accept(numbered(job, step).setEndTime(0).build());
     }
 
-    /** srun reported step {@code N.k} ended, or the step ended with its job. */
+    /** srun reported step {@code N.k} ended, or the step ended with its job; no node reported usage. */
     public void stepEnded(Job job, StepRecord step) {
-        sink.accept(numbered(job, step).setEndTime(clock.instant().getEpochSecond()).build());
+        stepEnded(job, step, StepUsage.NONE);
+    }
+
+    /**
+     * Step {@code N.k} ended, with what its nodes reported it used so far; recorded again as each further
+     * node's report comes in (the newer record replaces the older).
+     */
+    public void stepEnded(Job job, StepRecord step, StepUsage usage) {
+        AcctStep.Builder record = numbered(job, step)
+                .setEndTime(step.getEndTime() > 0 ? step.getEndTime() : clock.instant().getEpochSecond());
+        if (!usage.isEmpty()) {
+            withUsage(record, usage.total(), 1).setAveRssBytes(usage.averageRssKb(step.getNtasks()) * 1024);
+        }
+        sink.accept(record.build());
     }
 
     private AcctStep.Builder numbered(Job job, StepRecord step) {

@@ -170,4 +170,32 @@ class StepAccountingTest {
     private static JobSpec sleeper() {
         return batchJob().toBuilder().name("sleeper").script("#!/bin/bash\nsleep 600\n").build();
     }
+
+    @Test
+    void srunStepsCarryTheirNodesUsageAndKeepTheirEndTimeWhenRecordedAgain() throws Exception {
+        try (AccountedJobStore store = open()) {
+            Job job = store.submit(batchJob());
+            StepRecord ended = StepRecord.newBuilder().setJobId((int) job.jobId()).setStepId(0).setName("burn")
+                    .setNodeList("n[1-2]").setNtasks(2).setCpus(2).setStartTime(1_800_000_000L)
+                    .setEndTime(1_800_000_005L).setState("COMPLETED").build();
+            StepUsage first = StepUsage.NONE.with("n1", ResourceUsage.newBuilder().setUserCpuMicros(1_500_000)
+                    .setSystemCpuMicros(100_000).setMaxRssKb(100 * 1024).setMaxDiskWriteBytes(4096).build());
+            store.steps().stepEnded(job, ended, first);
+            store.steps().stepEnded(job, ended, first.with("n2", ResourceUsage.newBuilder()
+                    .setUserCpuMicros(500_000).setMaxRssKb(20 * 1024).setMaxDiskWriteBytes(1024).build()));
+            await(1, 2);
+
+            AcctStep once = steps.get(0);
+            assertThat(once.getUserCpuMicros()).isEqualTo(1_500_000);
+            assertThat(once.getAveRssBytes()).as("one node's peak over two tasks").isEqualTo(50L * 1024 * 1024);
+            AcctStep both = steps.get(1);
+            assertThat(both.getRecordTimeMs()).isGreaterThan(once.getRecordTimeMs());
+            assertThat(both.getEndTime()).as("the end srun reported").isEqualTo(1_800_000_005L);
+            assertThat(both.getUserCpuMicros()).isEqualTo(2_000_000);
+            assertThat(both.getSystemCpuMicros()).isEqualTo(100_000);
+            assertThat(both.getMaxRssBytes()).isEqualTo(100L * 1024 * 1024);
+            assertThat(both.getAveRssBytes()).isEqualTo(60L * 1024 * 1024);
+            assertThat(both.getDiskWriteBytes()).isEqualTo(5120);
+        }
+    }
 }

@@ -161,6 +161,7 @@ public final class Slurmd implements AutoCloseable {
         CpuTopology topology = setup.hardware().topology();
         HookSettings hookSettings = HookSettings.of(config.slurm());
         steps.taskScripts(hookSettings);
+        steps.stepEnds(this::stepEnded);
         runner.taskScripts(hookSettings);
         JobHooks hooks = new JobHooks(hookSettings,
                 new NodeHookFailures(name, controllers(), setup.timing().requestTimeout(),
@@ -231,6 +232,20 @@ public final class Slurmd implements AutoCloseable {
         } catch (IOException e) {
             LOG.error("job {}: cannot queue its completion: {}", completion.jobId(), e.getMessage());
             throw new UncheckedIOException(e);
+        }
+        if (reporter != null) {
+            reporter.nudge();
+        }
+    }
+
+    /** A step's end here, with its cgroup's usage: queued like a job's end, for the step's accounting. */
+    private void stepEnded(StepTasks.StepEnd end) {
+        try {
+            completions.offer(CompletionReports.ofStep(end, setup.identity().name(), setup.clock().instant()));
+        } catch (IOException e) {
+            LOG.error("step {}.{}: cannot queue its end: {}", end.jobId(), Integer.toUnsignedString(end.stepId()),
+                    e.getMessage());
+            return;
         }
         if (reporter != null) {
             reporter.nudge();
