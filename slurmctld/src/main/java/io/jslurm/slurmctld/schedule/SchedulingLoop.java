@@ -166,8 +166,22 @@ public final class SchedulingLoop implements AutoCloseable {
      */
     private static final long MIN_SPACING_NANOS = 500_000_000L;
 
+    /**
+     * Between passes the loop waits at least this many times as long as the last pass took, so that a deep queue
+     * fed by a storm of submissions (each of which asks for a pass) keeps the scheduler to a third of one CPU
+     * rather than all of it: a pass over 100,000 pending jobs costs far more than the 500 ms spacing.
+     */
+    private static final long SPACING_PER_PASS_TIME = 2;
+
+    /** How long the loop waits after a pass that started {@code sinceStart} ago and took {@code took} nanos. */
+    static long waitBeforeNextPass(long sinceStart, long took) {
+        long spacing = Math.max(MIN_SPACING_NANOS, took + took * SPACING_PER_PASS_TIME);
+        return Math.max(0, spacing - sinceStart);
+    }
+
     private void run() {
         long lastPass = System.nanoTime() - MIN_SPACING_NANOS;
+        long lastTook = 0;
         while (!closed) {
             try {
                 synchronized (wake) {
@@ -175,9 +189,10 @@ public final class SchedulingLoop implements AutoCloseable {
                         wake.wait(interval.toMillis());
                     }
                 }
-                long sinceLast = System.nanoTime() - lastPass;
-                if (sinceLast < MIN_SPACING_NANOS) {
-                    Thread.sleep((MIN_SPACING_NANOS - sinceLast) / 1_000_000 + 1);
+                // In short naps, so that close() need not wait out a long spacing.
+                for (long wait = waitBeforeNextPass(System.nanoTime() - lastPass, lastTook); wait > 0 && !closed;
+                        wait = waitBeforeNextPass(System.nanoTime() - lastPass, lastTook)) {
+                    Thread.sleep(Math.min(100, wait / 1_000_000 + 1));
                 }
                 synchronized (wake) {
                     workPending = false;
@@ -189,6 +204,7 @@ public final class SchedulingLoop implements AutoCloseable {
                 checkNodes();
                 runPass();
                 purgeIfDue();
+                lastTook = System.nanoTime() - lastPass;
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
