@@ -28,7 +28,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -374,8 +373,7 @@ public final class SchedulingLoop implements AutoCloseable {
                 }
                 tasksRunningOrOffered.put(job.arrayJobId(), running + 1);
             }
-            List<String> partitions = Arrays.stream(job.spec().partition().split(","))
-                    .filter(p -> cfg.partition(p).isPresent()).toList();
+            List<String> partitions = knownPartitions(cfg, job.spec().partition());
             if (partitions.isEmpty()) {
                 reasons.put(job.jobId(), "PartitionConfig");
                 continue;
@@ -392,6 +390,20 @@ public final class SchedulingLoop implements AutoCloseable {
                     SchedModel.request(job.spec()), eligibility(job, dependency, now), limits.limited(job.spec())));
         }
         return pending;
+    }
+
+    /** The partitions of a job's comma-separated list that slurm.conf still has (without a stream: once per job and pass). */
+    private static List<String> knownPartitions(ClusterConfig cfg, String list) {
+        if (list.indexOf(',') < 0) {
+            return cfg.partition(list).isPresent() ? List.of(list) : List.of();
+        }
+        List<String> known = new ArrayList<>();
+        for (String name : list.split(",")) {
+            if (cfg.partition(name).isPresent()) {
+                known.add(name);
+            }
+        }
+        return known;
     }
 
     /** The priority squeue shows, as PriorityType computes it now. */
