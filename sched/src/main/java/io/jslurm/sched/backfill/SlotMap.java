@@ -155,7 +155,11 @@ public final class SlotMap {
             return Instant.MAX;
         }
         Duration limit = timeLimit.get();
-        return Duration.between(start, Instant.MAX).compareTo(limit) <= 0 ? Instant.MAX : round(start.plus(limit));
+        // Duration.between(start, Instant.MAX) overflows its nanosecond arithmetic and recovers through an
+        // ArithmeticException, once per call (per job tested in a pass); build the same duration directly.
+        Duration untilMax = Duration.ofSeconds(Instant.MAX.getEpochSecond() - start.getEpochSecond(),
+                Instant.MAX.getNano() - start.getNano());
+        return untilMax.compareTo(limit) <= 0 ? Instant.MAX : round(start.plus(limit));
     }
 
     /** A start time and the allocation a job would get then. */

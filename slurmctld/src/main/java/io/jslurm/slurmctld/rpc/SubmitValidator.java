@@ -8,10 +8,6 @@ import io.jslurm.conf.slurm.PartitionState;
 import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.auth.Identity;
 import io.jslurm.protocol.proto.JobDescription;
-import io.jslurm.sched.model.Partition;
-import io.jslurm.sched.select.FitResult;
-import io.jslurm.sched.select.FreeResources;
-import io.jslurm.sched.select.ResourceFit;
 import io.jslurm.slurmctld.assoc.AccountingData;
 import io.jslurm.slurmctld.assoc.JobAccounts;
 import io.jslurm.slurmctld.config.ClusterConfig;
@@ -51,6 +47,7 @@ public final class SubmitValidator {
     private final UserGroups groups;
     private final Callers callers;
     private final JobAccounts accounts;
+    private final SubmitFits fits;
 
     public SubmitValidator(Supplier<ClusterConfig> config, NodeTable nodes, JobStore store, UserGroups groups,
                            Callers callers) {
@@ -66,6 +63,7 @@ public final class SubmitValidator {
         this.groups = groups;
         this.callers = callers;
         this.accounts = accounts;
+        this.fits = new SubmitFits(config, nodes);
     }
 
     public ClusterConfig config() {
@@ -202,23 +200,12 @@ public final class SubmitValidator {
 
     /** Whether the job could run in at least one partition if every node there were up and empty. */
     private void checkFits(JobSpec spec, List<PartitionConfig> partitions) throws RpcException {
-        var request = SchedModel.request(spec);
-        var empty = SchedModel.emptyCluster(nodes.all(), config.get());
-        ResourceFit fit = new ResourceFit(config.get().schedulerParams().select());
-        String detail = "";
-        boolean notInPartition = false;
-        for (PartitionConfig p : partitions) {
-            Partition partition = SchedModel.partition(p);
-            FitResult result = fit.fit(request, partition, FreeResources.of(empty));
-            if (result.fits()) {
-                return;
-            }
-            FitResult.NoFit no = (FitResult.NoFit) result;
-            notInPartition |= no.failure() == FitResult.Failure.REQUIRED_NODE_NOT_IN_PARTITION;
-            detail = no.detail();
+        SubmitFits.Outcome outcome = fits.check(SchedModel.request(spec), partitions);
+        if (outcome.fits()) {
+            return;
         }
-        if (notInPartition) {
-            throw SlurmError.NODES_NOT_IN_PARTITION.exception(detail);
+        if (outcome.notInPartition()) {
+            throw SlurmError.NODES_NOT_IN_PARTITION.exception(outcome.detail());
         }
         throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception();
     }

@@ -28,7 +28,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -166,8 +165,22 @@ public final class SchedulingLoop implements AutoCloseable {
      */
     private static final long MIN_SPACING_NANOS = 500_000_000L;
 
+    /**
+     * Between passes the loop waits at least this many times as long as the last pass took, so that a deep queue
+     * fed by a storm of submissions (each of which asks for a pass) keeps the scheduler to a third of one CPU
+     * rather than all of it: a pass over 100,000 pending jobs costs far more than the 500 ms spacing.
+     */
+    private static final long SPACING_PER_PASS_TIME = 2;
+
+    /** How long the loop waits after a pass that started {@code sinceStart} ago and took {@code took} nanos. */
+    static long waitBeforeNextPass(long sinceStart, long took) {
+        long spacing = Math.max(MIN_SPACING_NANOS, took + took * SPACING_PER_PASS_TIME);
+        return Math.max(0, spacing - sinceStart);
+    }
+
     private void run() {
         long lastPass = System.nanoTime() - MIN_SPACING_NANOS;
+        long lastTook = 0;
         while (!closed) {
             try {
                 synchronized (wake) {
@@ -175,9 +188,10 @@ public final class SchedulingLoop implements AutoCloseable {
                         wake.wait(interval.toMillis());
                     }
                 }
-                long sinceLast = System.nanoTime() - lastPass;
-                if (sinceLast < MIN_SPACING_NANOS) {
-                    Thread.sleep((MIN_SPACING_NANOS - sinceLast) / 1_000_000 + 1);
+                // In short naps, so that close() need not wait out a long spacing.
+                for (long wait = waitBeforeNextPass(System.nanoTime() - lastPass, lastTook); wait > 0 && !closed;
+                        wait = waitBeforeNextPass(System.nanoTime() - lastPass, lastTook)) {
+                    Thread.sleep(Math.min(100, wait / 1_000_000 + 1));
                 }
                 synchronized (wake) {
                     workPending = false;
@@ -189,6 +203,7 @@ public final class SchedulingLoop implements AutoCloseable {
                 checkNodes();
                 runPass();
                 purgeIfDue();
+                lastTook = System.nanoTime() - lastPass;
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
@@ -359,8 +374,7 @@ public final class SchedulingLoop implements AutoCloseable {
                 }
                 tasksRunningOrOffered.put(job.arrayJobId(), running + 1);
             }
-            List<String> partitions = Arrays.stream(job.spec().partition().split(","))
-                    .filter(p -> cfg.partition(p).isPresent()).toList();
+            List<String> partitions = knownPartitions(cfg, job.spec().partition());
             if (partitions.isEmpty()) {
                 reasons.put(job.jobId(), "PartitionConfig");
                 continue;
@@ -377,6 +391,20 @@ public final class SchedulingLoop implements AutoCloseable {
                     SchedModel.request(job.spec()), eligibility(job, dependency, now), limits.limited(job.spec())));
         }
         return pending;
+    }
+
+    /** The partitions of a job's comma-separated list that slurm.conf still has (without a stream: once per job and pass). */
+    private static List<String> knownPartitions(ClusterConfig cfg, String list) {
+        if (list.indexOf(',') < 0) {
+            return cfg.partition(list).isPresent() ? List.of(list) : List.of();
+        }
+        List<String> known = new ArrayList<>();
+        for (String name : list.split(",")) {
+            if (cfg.partition(name).isPresent()) {
+                known.add(name);
+            }
+        }
+        return known;
     }
 
     /** The priority squeue shows, as PriorityType computes it now. */

@@ -4,6 +4,8 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,6 +13,10 @@ import org.slf4j.LoggerFactory;
  * The append-only journal, written with group commit: callers frame their entry into a shared buffer under a
  * short lock, then wait until it is on disk. The first waiter to find no write in progress writes everything
  * buffered so far and fsyncs once for all of them; callers that arrive meanwhile are carried by the next sync.
+ *
+ * <p>Waiters sleep on the batch their entry is in, so a finished sync wakes only the callers it made durable, plus
+ * one caller of the next batch to lead its write; waking every waiter on each sync (as one monitor would) cost
+ * dozens of futile context switches per sync with many clients.
  *
  * <p>After a failed write or fsync the journal accepts nothing more: what reached the disk is unknown, and
  * retrying an fsync can report success for data the kernel has already dropped.
@@ -23,11 +29,28 @@ final class Journal implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Journal.class);
 
+    /**
+     * The entries of one write: its callers wait on {@link #done} until the write has been synced (or failed).
+     * {@link #last} is the highest ticket in it, set when the write starts.
+     */
+    private static final class Batch {
+        private final Condition done;
+        private long last;
+
+        private Batch(Condition done) {
+            this.done = done;
+        }
+    }
+
     private final StateDirectory directory;
-    private final Object lock = new Object();
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled whenever a write ends: {@link #roll} waits there for the one in progress. */
+    private final Condition idle = lock.newCondition();
 
     private BinaryWriter pending = new BinaryWriter(1 << 16);
     private BinaryWriter spare = new BinaryWriter(1 << 16);
+    private Batch pendingBatch = new Batch(lock.newCondition());
+    private Batch inFlight;
     private FileOutputStream segmentFile;
     private long segment;
     private long segmentBytes;
@@ -71,20 +94,27 @@ final class Journal implements AutoCloseable {
     }
 
     long segment() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             return segment;
+        } finally {
+            lock.unlock();
         }
     }
 
     long segmentBytes() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             return segmentBytes;
+        } finally {
+            lock.unlock();
         }
     }
 
     /** Buffers one entry; returns the ticket to pass to {@link #awaitDurable}. */
     long append(JournalEntry entry) {
-        synchronized (lock) {
+        lock.lock();
+        try {
             requireWritable();
             int before = pending.size();
             try {
@@ -95,51 +125,60 @@ final class Journal implements AutoCloseable {
             }
             segmentBytes += pending.size() - before;
             return ++appended;
+        } finally {
+            lock.unlock();
         }
     }
 
     /** Returns once the entry with this ticket, and every one before it, is on disk. */
     void awaitDurable(long ticket) {
         boolean interrupted = false;
+        lock.lock();
         try {
-            while (true) {
-                BinaryWriter batch;
-                long target;
-                synchronized (lock) {
-                    while (durable < ticket && flushing && failure == null) {
-                        try {
-                            lock.wait();
-                        } catch (InterruptedException e) {
-                            // The entry is already buffered; giving up now would leave the caller not knowing
-                            // whether it became durable, so finish waiting and pass the interrupt on.
-                            interrupted = true;
-                        }
-                    }
-                    if (durable >= ticket) {
-                        return;
-                    }
-                    requireWritable();
-                    flushing = true;
-                    batch = pending;
+            while (durable < ticket) {
+                requireWritable();
+                if (!flushing) {
+                    Batch batch = cut();
+                    BinaryWriter bytes = pending;
                     pending = spare;
-                    target = appended;
+                    FileOutputStream target = segmentFile;
+                    lock.unlock();
+                    IOException error;
+                    try {
+                        error = writeAndSync(target, bytes);
+                    } finally {
+                        lock.lock();
+                    }
+                    finishFlush(batch, bytes, error);
+                    continue;
                 }
-                IOException error = writeAndSync(segmentFile(), batch);
-                finishFlush(batch, target, error);
+                Batch mine = ticket <= inFlight.last ? inFlight : pendingBatch;
+                try {
+                    mine.done.await();
+                } catch (InterruptedException e) {
+                    // The entry is already buffered; giving up now would leave the caller not knowing
+                    // whether it became durable, so finish waiting and pass the interrupt on.
+                    interrupted = true;
+                }
             }
         } finally {
+            lock.unlock();
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
         }
     }
 
-    private FileOutputStream segmentFile() {
-        synchronized (lock) {
-            return segmentFile;
-        }
+    /** Under the lock: the buffered entries become the write in progress, later ones start the next batch. */
+    private Batch cut() {
+        flushing = true;
+        pendingBatch.last = appended;
+        inFlight = pendingBatch;
+        pendingBatch = new Batch(lock.newCondition());
+        return inFlight;
     }
 
+    /** Outside the lock: writes a batch and syncs it; returns the failure, if any. */
     private IOException writeAndSync(FileOutputStream target, BinaryWriter batch) {
         long start = System.nanoTime();
         try {
@@ -150,31 +189,39 @@ final class Journal implements AutoCloseable {
             return e;
         } finally {
             long took = System.nanoTime() - start;
-            synchronized (lock) {
+            lock.lock();
+            try {
                 syncs++;
                 syncNanos += took;
                 maxSyncNanos = Math.max(maxSyncNanos, took);
+            } finally {
+                lock.unlock();
             }
         }
     }
 
-    private void finishFlush(BinaryWriter batch, long target, IOException error) {
-        synchronized (lock) {
-            flushing = false;
-            batch.reset();
-            spare = batch;
-            if (error != null) {
-                if (failure == null) {
-                    log.error("Job state journal segment {} could not be written; no further job changes will be "
-                            + "accepted: {}", segment, error.toString());
-                }
-                failure = error;
-            } else {
-                syncedEntries += target - durable;
-                durable = target;
+    /** Under the lock: records how a write ended and wakes its callers and, when more waits, one to lead it. */
+    private void finishFlush(Batch batch, BinaryWriter bytes, IOException error) {
+        flushing = false;
+        inFlight = null;
+        bytes.reset();
+        spare = bytes;
+        if (error != null) {
+            if (failure == null) {
+                log.error("Job state journal segment {} could not be written; no further job changes will be "
+                        + "accepted: {}", segment, error.toString());
             }
-            lock.notifyAll();
+            failure = error;
+            pendingBatch.done.signalAll();
+        } else {
+            syncedEntries += batch.last - durable;
+            durable = Math.max(durable, batch.last);
+            if (appended > durable) {
+                pendingBatch.done.signal();
+            }
         }
+        batch.done.signalAll();
+        idle.signalAll();
     }
 
     /**
@@ -182,51 +229,57 @@ final class Journal implements AutoCloseable {
      * {@code nextSegment}. The caller keeps appends out meanwhile, so the cut is exact.
      */
     void roll(long nextSegment) {
-        BinaryWriter batch;
-        long target;
-        FileOutputStream old;
-        synchronized (lock) {
+        lock.lock();
+        try {
             while (flushing && failure == null) {
                 try {
-                    lock.wait();
+                    idle.await();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new JobStoreException("interrupted while starting a new journal segment");
                 }
             }
             requireWritable();
-            flushing = true;
-            batch = pending;
+            Batch batch = cut();
+            BinaryWriter bytes = pending;
             pending = spare;
-            target = appended;
-            old = segmentFile;
-        }
-        IOException error = writeAndSync(old, batch);
-        FileOutputStream next = null;
-        if (error == null) {
+            FileOutputStream old = segmentFile;
+            lock.unlock();
+            IOException error;
+            FileOutputStream next = null;
             try {
-                old.close();
-                next = createSegment(directory, nextSegment);
-            } catch (IOException e) {
-                error = e;
+                error = writeAndSync(old, bytes);
+                if (error == null) {
+                    try {
+                        old.close();
+                        next = createSegment(directory, nextSegment);
+                    } catch (IOException e) {
+                        error = e;
+                    }
+                }
+            } finally {
+                lock.lock();
             }
-        }
-        synchronized (lock) {
             if (next != null) {
                 segmentFile = next;
                 segment = nextSegment;
                 segmentBytes = RecordFormat.HEADER_BYTES + pending.size();
             }
-        }
-        finishFlush(batch, target, error);
-        if (error != null) {
-            throw new JobStoreException("could not start journal segment " + nextSegment, error);
+            finishFlush(batch, bytes, error);
+            if (error != null) {
+                throw new JobStoreException("could not start journal segment " + nextSegment, error);
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
     JournalStats stats() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             return new JournalStats(syncs, syncedEntries, syncNanos, maxSyncNanos);
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -242,18 +295,26 @@ final class Journal implements AutoCloseable {
     @Override
     public void close() throws IOException {
         long last;
-        synchronized (lock) {
+        boolean failed;
+        lock.lock();
+        try {
             if (closed) {
                 return;
             }
             last = appended;
+            failed = failure != null;
+        } finally {
+            lock.unlock();
         }
-        if (failure == null && last > 0) {
+        if (!failed && last > 0) {
             awaitDurable(last);
         }
-        synchronized (lock) {
+        lock.lock();
+        try {
             closed = true;
             segmentFile.close();
+        } finally {
+            lock.unlock();
         }
     }
 }

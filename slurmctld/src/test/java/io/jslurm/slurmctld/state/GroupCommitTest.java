@@ -78,4 +78,37 @@ class GroupCommitTest {
             assertThat(store.submit(SampleJobs.training("after")).jobId()).isPositive();
         }
     }
+
+    /** Snapshots start new journal segments while writes are in flight; every submission still comes back. */
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void segmentsRollWhileSubmittersWaitAndEveryJobIsRecovered() throws Exception {
+        int threads = 8;
+        int perThread = 150;
+        ConcurrentLinkedQueue<Long> ids = new ConcurrentLinkedQueue<>();
+        SettableClock clock = new SettableClock(Instant.parse("2026-11-30T00:00:00Z"));
+        try (JournaledJobStore store = JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock)) {
+            List<Thread> workers = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                Thread worker = new Thread(() -> {
+                    for (int i = 0; i < perThread; i++) {
+                        ids.add(store.submit(SampleJobs.training("j")).jobId());
+                    }
+                });
+                worker.start();
+                workers.add(worker);
+            }
+            while (workers.stream().anyMatch(Thread::isAlive)) {
+                store.snapshot();
+            }
+            for (Thread worker : workers) {
+                worker.join();
+            }
+        }
+        assertThat(ids).hasSize(threads * perThread).doesNotHaveDuplicates();
+        try (JournaledJobStore reopened = JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock)) {
+            assertThat(reopened.size()).isEqualTo(threads * perThread);
+            assertThat(ids).allMatch(id -> reopened.get(id).isPresent());
+        }
+    }
 }

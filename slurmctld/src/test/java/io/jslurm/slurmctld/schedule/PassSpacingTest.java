@@ -1,0 +1,26 @@
+package io.jslurm.slurmctld.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** How long the scheduling loop lets pass between two passes. */
+class PassSpacingTest {
+
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void quickPassesAreHalfASecondApart() {
+        assertThat(SchedulingLoop.waitBeforeNextPass(0, 20 * MS)).isEqualTo(500 * MS);
+        assertThat(SchedulingLoop.waitBeforeNextPass(300 * MS, 20 * MS)).isEqualTo(200 * MS);
+        assertThat(SchedulingLoop.waitBeforeNextPass(600 * MS, 20 * MS)).isZero();
+    }
+
+    @Test
+    void aLongPassIsFollowedByTwiceItsTimeWithoutScheduling() {
+        // A 1 s pass: the next one starts 3 s after it started, so passes use at most a third of the time.
+        assertThat(SchedulingLoop.waitBeforeNextPass(1000 * MS, 1000 * MS)).isEqualTo(2000 * MS);
+        assertThat(SchedulingLoop.waitBeforeNextPass(2500 * MS, 1000 * MS)).isEqualTo(500 * MS);
+        assertThat(SchedulingLoop.waitBeforeNextPass(3000 * MS, 1000 * MS)).isZero();
+    }
+}
