@@ -147,20 +147,9 @@ public final class Slurmd implements AutoCloseable {
         runner = new JobRunner(new RunnerConfig(setup.files().spoolDir(),
                 new NodeContext(setup.slurmConf(), config.cgroup().constrainDevices()), config.slurm().timers().killWait()),
                 cgroups, setup.clock(), scheduler, this::jobEnded);
-        if (setup.clearState()) {
-            LOG.info("-c: {} undelivered completions forgotten, jobs of a previous slurmd not taken back",
-                    completions.clear());
-        } else {
-            List<Long> taken = runner.reattach();
-            if (!taken.isEmpty()) {
-                LOG.info("took back {} running jobs: {}", taken.size(), taken);
-            }
-        }
-        steps = new StepTasks(name, new StepCredentials(setup.key()), cgroups,
-                jobId -> runner.status(jobId).isPresent(), setup.clock(), stepThreads);
-        CpuTopology topology = setup.hardware().topology();
+        // Hooks before the jobs are taken back: a job that ended meanwhile gets its TaskEpilog, and its Epilog
+        // what its launch said, as after a normal end.
         HookSettings hookSettings = HookSettings.of(config.slurm());
-        steps.taskScripts(hookSettings);
         runner.taskScripts(hookSettings);
         JobHooks hooks = new JobHooks(hookSettings,
                 new NodeHookFailures(name, controllers(), setup.timing().requestTimeout(),
@@ -169,6 +158,20 @@ public final class Slurmd implements AutoCloseable {
                 jobId -> handlers != null && handlers.jobActive(jobId),
                 config.slurm().timers().killWait().plus(EPILOG_EXTRA_WAIT), hookThreads);
         String cluster = config.slurm().clusterName();
+        if (setup.clearState()) {
+            LOG.info("-c: {} undelivered completions forgotten, jobs of a previous slurmd not taken back",
+                    completions.clear());
+        } else {
+            List<Long> taken = runner.reattach((jobId, env) -> hooks.remember(
+                    JobHookContext.ofBatchEnvironment(jobId, env, cluster, name, setup.slurmConf())));
+            if (!taken.isEmpty()) {
+                LOG.info("took back {} running jobs: {}", taken.size(), taken);
+            }
+        }
+        steps = new StepTasks(name, new StepCredentials(setup.key()), cgroups,
+                jobId -> runner.status(jobId).isPresent(), setup.clock(), stepThreads);
+        CpuTopology topology = setup.hardware().topology();
+        steps.taskScripts(hookSettings);
         steps.prologGate((layout, nodeIndex) -> hooks.awaitProlog(new JobHookContext(
                 Integer.toUnsignedLong(layout.getJobId()), Integer.toUnsignedLong(layout.getUid()),
                 Integer.toUnsignedLong(layout.getGid()), layout.getUserName(), layout.getNodeList(), "", "", "",
