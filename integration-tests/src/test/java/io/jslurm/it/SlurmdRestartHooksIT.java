@@ -88,6 +88,23 @@ class SlurmdRestartHooksIT {
                 + cluster().logTail("slurmd-node1.log", 30));
     }
 
+    /** Starts slurmd again; the node is not idle (the job runs), so slurm-local's wait for idle nodes is cut short. */
+    private static void restartSlurmd() throws Exception {
+        try {
+            cluster().up(Duration.ofSeconds(5));
+        } catch (IllegalStateException notIdle) {
+            assertThat(cluster().pid("slurmd-node1")).as(notIdle.getMessage()).isPresent();
+        }
+    }
+
+    private static void awaitSlurmdLog(String fragment) throws Exception {
+        long deadline = System.nanoTime() + Cluster.patience().toNanos();
+        while (!cluster().logTail("slurmd-node1.log", 200).contains(fragment) && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertThat(cluster().logTail("slurmd-node1.log", 200)).contains(fragment);
+    }
+
     private static void assertHooksRanFor(long job) throws Exception {
         String user = System.getProperty("user.name");
         assertThat(awaitLine("task_epilog.log", "job=" + job + " "))
@@ -102,7 +119,8 @@ class SlurmdRestartHooksIT {
         Path go = cluster().workDir().resolve("go-after-restart");
         long job = waitingJob(go);
         cluster().kill9("slurmd-node1");
-        cluster().up();
+        restartSlurmd();
+        awaitSlurmdLog("job " + job + ": re-attached");
         Files.writeString(go, "");
         assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).isEqualTo("COMPLETED");
         assertHooksRanFor(job);
@@ -118,8 +136,12 @@ class SlurmdRestartHooksIT {
         assertThat(logs.resolve("task_epilog.log")).satisfiesAnyOf(
                 log -> assertThat(log).doesNotExist(),
                 log -> assertThat(Files.readString(log)).doesNotContain("job=" + job + " "));
-        cluster().up();
+        restartSlurmd();
         assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).isEqualTo("COMPLETED");
         assertHooksRanFor(job);
+        // The restarted slurmd's registration still names the job, so the controller waits for its end report
+        // instead of taking it as lost with the node.
+        assertThat(cluster().logTail("slurmctld.log", 200)).doesNotContain("no longer runs JobId=" + job + "\n")
+                .doesNotContain("JobId=" + job + " requeued");
     }
 }

@@ -262,8 +262,23 @@ public final class Slurmd implements AutoCloseable {
                 .setSlurmdStartTime(startTime)
                 .setOs(System.getProperty("os.name", "") + " " + System.getProperty("os.version", ""))
                 .setFeaturesActive(String.join(",", setup.identity().node().features()))
-                .addAllRunningJobs(running())
+                .addAllRunningJobs(runningOrUnreported())
                 .build();
+    }
+
+    /**
+     * The registration's jobs: those running here, and those that ended (a job taken back after a restart may
+     * have ended while slurmd was down) whose completion the controller has not had yet. The registration goes
+     * before the completions, and a job it lacks would be taken as lost with the node and requeued.
+     */
+    private List<RunningJob> runningOrUnreported() {
+        java.util.Set<Long> ids = new java.util.TreeSet<>(runner.jobIds());
+        try {
+            completions.pending().forEach(end -> ids.add(Integer.toUnsignedLong(end.getJobId())));
+        } catch (IOException e) {
+            LOG.warn("cannot read the undelivered completions: {}", e.getMessage());
+        }
+        return ids.stream().map(id -> RunningJob.newBuilder().setJobId(id.intValue()).build()).toList();
     }
 
     private NodeHeartbeat heartbeat() {
