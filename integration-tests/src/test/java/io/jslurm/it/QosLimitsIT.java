@@ -3,7 +3,6 @@ package io.jslurm.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,42 +54,12 @@ class QosLimitsIT {
         c.ok("sacctmgr", "-i", "add", "qos", "not-mine");
         c.ok("sacctmgr", "-i", "modify", "user", "root", "set",
                 "qos=normal,normal-train,priority-train,small-train,one-job");
-        Files.writeString(c.dir().resolve("etc/slurm.conf"),
-                "AccountingStorageEnforce=associations,limits,qos,safe\n", StandardOpenOption.APPEND);
-        c.ok("scontrol", "reconfigure");
-        awaitEnforcement();
-    }
-
-    /**
-     * Until the controller has both the new configuration and a copy of the associations made after the
-     * sacctmgr changes (it polls slurmdbd), an unknown account gets in or the new QOS are refused.
-     */
-    private static void awaitEnforcement() throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            Distribution.Result unknown = cluster().run("sbatch", "-A", "nosuch", "--hold", "--wrap", "true");
-            Distribution.Result allowed = cluster().run("sbatch", "--qos=small-train", "--hold", "--wrap", "true");
-            for (Distribution.Result r : List.of(unknown, allowed)) {
-                if (r.exitCode() == 0) {
-                    cluster().run("scancel", r.stdout().replaceAll("\\D", ""));
-                }
-            }
-            if (unknown.exitCode() != 0 && allowed.exitCode() == 0) {
-                return;
-            }
-            Thread.sleep(1000);
-        }
-        throw new AssertionError("the controller never enforced the associations");
+        Enforcement.enable(c, "associations,limits,qos,safe", "small-train");
     }
 
     @AfterEach
     void cancelJobs() throws Exception {
-        for (long job : jobs) {
-            cluster().run("scancel", Long.toString(job));
-        }
-        for (long job : jobs) {
-            cluster().awaitState(job, Cluster.patience(), "CANCELLED", "COMPLETED", "FAILED");
-        }
+        Enforcement.cancel(cluster(), jobs);
     }
 
     private long submit(String... args) throws Exception {

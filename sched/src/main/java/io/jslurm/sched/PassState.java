@@ -146,7 +146,8 @@ public final class PassState {
      */
     public Optional<PendingStatus> limitStatus(QueueEntry entry) {
         return entry.job().limits()
-                .flatMap(job -> LimitCheck.runnable(job, snapshot.limits().policy(), limitUsage))
+                .flatMap(job -> LimitCheck.runnable(job, snapshot.limits().policy(), limitUsage,
+                        snapshot.limits().used()))
                 .map(v -> PendingStatus.of(entry.jobId(), v.reason(), v.detail()));
     }
 

@@ -24,7 +24,7 @@ import io.jslurm.slurmctld.schedule.Allocations;
 import io.jslurm.slurmctld.schedule.JobControl;
 import io.jslurm.slurmctld.schedule.NodeReports;
 import io.jslurm.slurmctld.schedule.SchedulingLoop;
-import io.jslurm.slurmctld.schedule.QosPreemptSource;
+import io.jslurm.slurmctld.schedule.AccountingQosPreempt;
 import io.jslurm.conf.slurm.PriorityPlugin;
 import io.jslurm.slurmctld.accounting.DbdEndpoint;
 import io.jslurm.slurmctld.fairshare.AssociationSource;
@@ -41,11 +41,13 @@ import io.jslurm.slurmctld.stats.StatsHandlers;
 import io.jslurm.slurmctld.step.StepHandlers;
 import io.jslurm.slurmctld.state.JobStoreConfig;
 import io.jslurm.slurmctld.accounting.AccountedJobStore;
+import io.jslurm.slurmctld.accounting.NodeEventRecorder;
 import io.jslurm.slurmctld.state.JournaledJobStore;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -117,9 +119,12 @@ public final class Controller implements AutoCloseable {
         }
         Statistics statistics = new Statistics(clock);
         JobStore store = new CountingJobStore(accounted, statistics.jobs());
-        NodeTable nodes = new NodeTable(slurm.nodes(), slurm.timers().slurmdTimeout(),
-                slurm.limits().returnToService(), clock, new NodeStateFile(slurm.paths().stateSaveLocation()));
         Allocations allocations = new Allocations();
+        NodeEventRecorder nodeEvents = new NodeEventRecorder(AccountedJobStore.nodeEventsOf(accounted),
+                slurm.clusterName(), node -> !allocations.jobsOn(Set.of(node)).isEmpty(), options.slurmUserUid(), clock);
+        NodeTable nodes = new NodeTable(slurm.nodes(), slurm.timers().slurmdTimeout(),
+                slurm.limits().returnToService(), clock, new NodeStateFile(slurm.paths().stateSaveLocation()),
+                nodeEvents);
         Duration messageTimeout = slurm.timers().messageTimeout().isZero() ? Duration.ofSeconds(10)
                 : slurm.timers().messageTimeout();
         SlurmdClients slurmd = new SlurmdClients(AuthMethods.daemonCredentials(slurm, key, clock, options.slurmUserUid(), 0, LocalHost.name()),
@@ -127,28 +132,31 @@ public final class Controller implements AutoCloseable {
         NodeReports nodeReports = new NodeReports();
         JobControl control = new JobControl(store, allocations, nodes, slurmd, config::get, clock, nodeReports);
         control.recoverAllocations();
+        nodeEvents.current(nodes.all());
         AssocCache assoc = AssocSetup.start(slurm, key, clock, options.slurmUserUid());
-        JobAccounts accounts = new JobAccounts(assoc::data, () -> config.get().slurm().accounting().enforce());
         FairShareService fairShare = FairShareService.open(DbdEndpoint.of(slurm, key, options.slurmUserUid(), clock)
                 .<AssociationSource>map(dbd -> new CachedAssociationSource(assoc::data))
                 .orElse(AssociationSource.NONE), config::get, clock);
+        JobAccounts accounts = new JobAccounts(assoc::data, () -> config.get().slurm().accounting().enforce(),
+                fairShare::tresUsage);
         MultifactorJobPriority multifactor = new MultifactorJobPriority(config::get, fairShare);
         JobPriority priority = (job, now) -> config.get().slurm().priority().type() == PriorityPlugin.MULTIFACTOR
                 ? multifactor.priority(job, now) : JobPriority.BASIC.priority(job, now);
         SchedulingLoop loop = new SchedulingLoop(control, nodes, allocations, config::get, clock,
                 options.schedulerInterval(), new SchedulingLoop.Policies(statistics.scheduler(),
-                        QosPreemptSource.NONE, accounts, priority, () -> fairShare.update(store)));
+                        new AccountingQosPreempt(assoc::data), accounts, priority, () -> fairShare.update(store)));
         Callers callers = new Callers(options.slurmUserUid(), options.slurmdUserUid(), assoc);
         SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers,
                 accounts);
         JobHandlers jobs = new JobHandlers(control, loop, validator, allocations, callers, clock);
-        NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock,
-                AccountedJobStore.stepsOf(accounted), nodeReports);
         Controller[] self = new Controller[1];
         ControlHandlers controlHandlers = new ControlHandlers(config::get, () -> self[0].reconfigure(), clock);
         StepHandlers steps = new StepHandlers(control, loop, validator, allocations, nodes, callers,
                 new StepCredentials(key), () -> config.get().slurm().slurmdPort(), clock,
-                AccountedJobStore.stepsOf(accounted));
+                AccountedJobStore.stepsOf(accounted),
+                (node, request) -> slurmd.ask(node, request, io.jslurm.protocol.proto.NodeStepStat.class));
+        NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock,
+                AccountedJobStore.stepsOf(accounted), nodeReports, steps::usageReported);
         ThreadPoolExecutor workers = workers();
         StatsHandlers stats = new StatsHandlers(statistics, store, new StatsHandlers.Gauges(workers::getActiveCount,
                 slurmd::queued, slurmd::active, accounted instanceof AccountedJobStore a ? a::backlog : () -> 0),

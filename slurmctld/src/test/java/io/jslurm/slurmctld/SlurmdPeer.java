@@ -43,6 +43,8 @@ public final class SlurmdPeer implements AutoCloseable {
                 .route(SignalJob.class, Permission.SLURM_USER, Execution.WORKER, this::record)
                 .route(TerminateJob.class, Permission.SLURM_USER, Execution.WORKER, this::record)
                 .route(io.jslurm.protocol.proto.SuspendJob.class, Permission.SLURM_USER, Execution.WORKER, this::record)
+                .route(io.jslurm.protocol.proto.StepStatRequest.class, Permission.SLURM_USER, Execution.WORKER,
+                        this::stepStat)
                 .build();
         server = RpcServer.start(RpcServerConfig.defaults(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)),
                 List.of(table), new Authenticator(List.of(new SlurmAuth(key, clock))), Authorizer.slurmUserOnly(0),
@@ -52,6 +54,15 @@ public final class SlurmdPeer implements AutoCloseable {
     private Message record(io.jslurm.protocol.rpc.RpcCall<? extends Message> call) {
         received.add(call.request());
         return Ack.getDefaultInstance();
+    }
+
+    /** sstat's question: the step used one second of user CPU time and 1 MiB here, in one task. */
+    private Message stepStat(io.jslurm.protocol.rpc.RpcCall<io.jslurm.protocol.proto.StepStatRequest> call) {
+        received.add(call.request());
+        return io.jslurm.protocol.proto.NodeStepStat.newBuilder().setNodeName("peer").setNtasks(1)
+                .setUsage(io.jslurm.protocol.proto.ResourceUsage.newBuilder().setUserCpuMicros(1_000_000)
+                        .setMaxRssKb(1024))
+                .build();
     }
 
     public int port() {

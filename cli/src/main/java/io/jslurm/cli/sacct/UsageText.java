@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** How sacct writes times, CPU time, sizes and TRES. */
-final class UsageText {
+public final class UsageText {
 
     /** The fixed TRES ids of accounting; records may carry TRES by id or by name. */
     private static final Map<String, String> TRES_IDS = Map.of("1", "cpu", "2", "mem", "3", "energy", "4", "node",
@@ -37,6 +37,14 @@ final class UsageText {
 
     /** CPU time as sacct prints TotalCPU/UserCPU/SystemCPU: {@code MM:SS.mmm} under an hour, then {@code [D-]HH:MM:SS}. */
     static String cpuTime(long micros) {
+        return cpuTime(micros, true);
+    }
+
+    /**
+     * CPU time in Slurm's elapsed form; without {@code subSeconds} (sstat's AveCPU and MinCPU, which Slurm keeps in
+     * whole seconds) a time under an hour is {@code 00:MM:SS}.
+     */
+    public static String cpuTime(long micros, boolean subSeconds) {
         long seconds = micros / 1_000_000;
         long days = seconds / 86_400;
         long hours = seconds / 3_600 % 24;
@@ -48,11 +56,14 @@ final class UsageText {
         if (hours > 0) {
             return String.format(Locale.ROOT, "%02d:%02d:%02d", hours, minutes, secs);
         }
+        if (!subSeconds) {
+            return String.format(Locale.ROOT, "00:%02d:%02d", minutes, secs);
+        }
         return String.format(Locale.ROOT, "%02d:%02d.%03d", minutes, secs, micros / 1_000 % 1_000);
     }
 
     /** A TRES string in names, Slurm's order and memory units, whether it came by ids or names. */
-    static String tres(String text) {
+    public static String tres(String text) {
         if (text.isBlank()) {
             return "";
         }

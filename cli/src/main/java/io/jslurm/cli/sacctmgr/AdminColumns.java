@@ -16,10 +16,10 @@ final class AdminColumns {
             "cluster", "Cluster,ControlHost,ControlPort,RPC",
             "account", "Account,Descr,Org",
             "user", "User,Def Acct,Admin",
-            "qos", "Name,Priority,GraceTime,Preempt,PreemptMode,Flags,UsageFactor,GrpTRES,GrpJobs,GrpSubmit,GrpWall,"
-                    + "MaxTRES,MaxTRESPerNode,MaxWall,MaxTRESPU,MaxJobsPU,MaxSubmitPU,MaxTRESPA,MaxJobsPA,MaxSubmitPA,MinTRES",
-            "association", "Cluster,Account,User,Partition,Share,Priority,GrpJobs,GrpTRES,GrpSubmit,GrpWall,MaxJobs,"
-                    + "MaxTRES,MaxSubmit,MaxWall,QOS,Def QOS");
+            "qos", "Name,Priority,GraceTime,Preempt,PreemptExemptTime,PreemptMode,Flags,UsageFactor,GrpTRES,GrpTRESMins,GrpJobs,"
+                    + "GrpSubmit,GrpWall,MaxTRES,MaxTRESPerNode,MaxTRESMins,MaxWall,MaxTRESPU,MaxJobsPU,MaxSubmitPU,MaxTRESPA,MaxJobsPA,MaxSubmitPA,MinTRES",
+            "association", "Cluster,Account,User,Partition,Share,Priority,GrpJobs,GrpTRES,GrpSubmit,GrpWall,"
+                    + "GrpTRESMins,MaxJobs,MaxTRES,MaxSubmit,MaxWall,MaxTRESMins,QOS,Def QOS");
 
     private static final Map<String, String> ALIASES = Map.ofEntries(
             Map.entry("defaultaccount", "Def Acct"), Map.entry("defacct", "Def Acct"), Map.entry("adminlevel", "Admin"),
@@ -27,17 +27,19 @@ final class AdminColumns {
             Map.entry("maxjobsperuser", "MaxJobsPU"), Map.entry("maxwalldurationperjob", "MaxWall"),
             Map.entry("fairshare", "Share"), Map.entry("defaultqos", "Def QOS"), Map.entry("defqos", "Def QOS"),
             Map.entry("parentname", "Par Name"), Map.entry("parname", "Par Name"), Map.entry("maxsubmitjobsperuser", "MaxSubmitPU"),
-            Map.entry("maxtresperjob", "MaxTRES"), Map.entry("maxsubmitjobs", "MaxSubmit"), Map.entry("grpsubmitjobs", "GrpSubmit"));
+            Map.entry("maxtresperjob", "MaxTRES"), Map.entry("maxsubmitjobs", "MaxSubmit"), Map.entry("grpsubmitjobs", "GrpSubmit"),
+            Map.entry("maxtresminsperjob", "MaxTRESMins"));
 
     private static final Map<String, Integer> WIDTHS = Map.ofEntries(
             Map.entry("Descr", 20), Map.entry("Org", 20), Map.entry("ControlHost", 15), Map.entry("ControlPort", 12),
             Map.entry("RPC", 5), Map.entry("Admin", 9), Map.entry("Share", 9), Map.entry("QOS", 20),
             Map.entry("GrpTRES", 13), Map.entry("MaxTRES", 13), Map.entry("MaxTRESPU", 13), Map.entry("MaxTRESPA", 13),
-            Map.entry("MinTRES", 13), Map.entry("MaxTRESPerNode", 14), Map.entry("PreemptMode", 11),
+            Map.entry("MinTRES", 13), Map.entry("MaxTRESPerNode", 14), Map.entry("PreemptMode", 11), Map.entry("PreemptExemptTime", 19),
             Map.entry("UsageFactor", 11), Map.entry("MaxSubmitPU", 11), Map.entry("MaxSubmitPA", 11),
             Map.entry("MaxJobsPU", 9), Map.entry("MaxJobsPA", 9), Map.entry("GrpSubmit", 9), Map.entry("MaxSubmit", 9),
             Map.entry("GrpJobs", 7), Map.entry("MaxJobs", 7), Map.entry("GrpWall", 11), Map.entry("MaxWall", 11),
-            Map.entry("Def QOS", 9), Map.entry("Partition", 10));
+            Map.entry("Def QOS", 9), Map.entry("Partition", 10),
+            Map.entry("GrpTRESMins", 13), Map.entry("MaxTRESMins", 13));
 
     private AdminColumns() {
     }

@@ -10,10 +10,17 @@ import io.jslurm.cli.sacct.FieldTable;
 import io.jslurm.protocol.proto.DbdAdminRequest;
 import io.jslurm.protocol.proto.DbdAdminResponse;
 import io.jslurm.protocol.proto.DbdAdminRow;
+import io.jslurm.protocol.proto.DbdEventQuery;
+import io.jslurm.protocol.proto.DbdEventQueryResponse;
+import io.jslurm.protocol.proto.DbdEventRecord;
+import io.jslurm.cli.sdiag.UserNames;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,11 +37,23 @@ public final class Sacctmgr {
     private final PrintStream out;
     private final PrintStream err;
     private final AccountingDaemon dbd;
+    private final InstantSource clock;
+    private final ZoneId zone;
+    private final UserNames users;
 
     public Sacctmgr(PrintStream out, PrintStream err, AccountingDaemon dbd) {
+        this(out, err, dbd, InstantSource.system(), ZoneId.systemDefault(), new UserNames(Path.of("/etc/passwd")));
+    }
+
+    /** @param users who set a node event's reason, by uid, and the uids of {@code users=} */
+    public Sacctmgr(PrintStream out, PrintStream err, AccountingDaemon dbd, InstantSource clock, ZoneId zone,
+                    UserNames users) {
         this.out = out;
         this.err = err;
         this.dbd = dbd;
+        this.clock = clock;
+        this.zone = zone;
+        this.users = users;
     }
 
     public static void main(String[] args) {
@@ -76,6 +95,9 @@ public final class Sacctmgr {
                 }
             }
         }
+        if (EventListing.names(parsed.operands())) {
+            return events(parsed.operands(), cluster, mode, header);
+        }
         AdminCommand command;
         try {
             command = AdminCommand.parse(parsed.operands());
@@ -100,6 +122,33 @@ public final class Sacctmgr {
                 report(command, response);
             }
             return 0;
+        } catch (ControllerException failed) {
+            err.println(" " + failed.getMessage());
+            return 1;
+        }
+    }
+
+    /** {@code sacctmgr show event}: the events of each cluster asked about, in one table. */
+    private int events(List<String> words, String cluster, FieldTable.Mode mode, boolean header) {
+        try {
+            EventListing listing = EventListing.parse(words, cluster != null ? cluster : dbd.clusterName(), clock,
+                    zone, users::uidOf);
+            List<EventColumn.Sized> columns = listing.columns();
+            FieldTable table = new FieldTable(columns.stream().map(c -> c.column().title).toList(),
+                    columns.stream().map(EventColumn.Sized::width).toList(), mode, "|", header);
+            EventText text = new EventText(zone, clock.instant().getEpochSecond(), users);
+            StringBuilder lines = new StringBuilder();
+            table.printHeader(lines);
+            for (DbdEventQuery query : listing.queries()) {
+                for (DbdEventRecord event : dbd.call(query, DbdEventQueryResponse.class).getEventsList()) {
+                    table.printRow(columns.stream().map(c -> c.column().value(event, text)).toList(), lines);
+                }
+            }
+            out.append(lines);
+            return 0;
+        } catch (AdminCommand.Refused refused) {
+            err.println(" " + refused.getMessage());
+            return 1;
         } catch (ControllerException failed) {
             err.println(" " + failed.getMessage());
             return 1;

@@ -18,6 +18,8 @@ final class SacctmgrHelp {
               modify|update cluster|account|user|qos|association [where OPTION=VALUE...] set OPTION=VALUE...
               delete|remove cluster|account|user|qos NAME[,NAME...]
               show|list     cluster|account|user|qos|association [NAME...] [where OPTION=VALUE...] [format=FIELD[%WIDTH],...]
+              show|list     event [nodes=LIST] [start=TIME] [end=TIME] [states=LIST] [event=node|cluster]
+                            [users=LIST] [reason=TEXT] [condflags=open] [all_time] [format=FIELD[%WIDTH],...]
             """;
 
     private SacctmgrHelp() {

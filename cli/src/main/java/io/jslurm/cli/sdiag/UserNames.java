@@ -7,12 +7,15 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.LongFunction;
 
-/** uid to user name from a passwd file, as sdiag shows callers; an unknown uid shows as its number. */
-final class UserNames implements LongFunction<String> {
+/**
+ * uid to user name from a passwd file, as sdiag shows callers (and sacctmgr who set a node's reason); an unknown
+ * uid shows as its number.
+ */
+public final class UserNames implements LongFunction<String> {
 
     private final Map<Long, String> names = new HashMap<>();
 
-    UserNames(Path passwd) {
+    public UserNames(Path passwd) {
         try {
             for (String line : Files.readAllLines(passwd)) {
                 String[] fields = line.split(":", -1);
@@ -32,5 +35,19 @@ final class UserNames implements LongFunction<String> {
     @Override
     public String apply(long uid) {
         return names.getOrDefault(uid, Long.toString(uid));
+    }
+
+    /** The uid of a user name, or of a number given as such; empty for a name the file does not have. */
+    public java.util.OptionalLong uidOf(String name) {
+        for (Map.Entry<Long, String> e : names.entrySet()) {
+            if (e.getValue().equals(name)) {
+                return java.util.OptionalLong.of(e.getKey());
+            }
+        }
+        try {
+            return java.util.OptionalLong.of(Long.parseLong(name));
+        } catch (NumberFormatException notANumber) {
+            return java.util.OptionalLong.empty();
+        }
     }
 }

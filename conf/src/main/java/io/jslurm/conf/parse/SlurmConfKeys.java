@@ -151,7 +151,7 @@ public final class SlurmConfKeys {
             known("PowerPlugin", PLUGIN, "", SLURMCTLD),
             used("PreemptMode", CHOICE, "OFF", SLURMCTLD),
             used("PreemptType", CHOICE, "preempt/none", SLURMCTLD),
-            known("PreemptExemptTime", TIME, "0", SLURMCTLD),
+            used("PreemptExemptTime", TIME, "0", SLURMCTLD),
             known("PrEpParameters", OPTIONS, "", SLURMCTLD),
             known("PrEpPlugins", LIST, "prep/script", SLURMCTLD, SLURMD),
             known("PriorityCalcPeriod", MINUTES, "5", SLURMCTLD),

@@ -1,5 +1,6 @@
 package io.jslurm.conf.slurm;
 
+import io.jslurm.common.time.Elapsed;
 import io.jslurm.conf.parse.KeyValues;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +25,10 @@ final class GlobalSettings {
                 values.choice("SchedulerType", SchedulerPlugin.class, SchedulerPlugin.BACKFILL),
                 values.parsed("SchedulerParameters", SchedulerParameters::parse, SchedulerParameters.DEFAULTS),
                 values.choice("PreemptType", PreemptPlugin.class, PreemptPlugin.NONE),
-                values.choices("PreemptMode", PreemptMode.class), MemoryLimits.of(values));
+                values.choices("PreemptMode", PreemptMode.class), MemoryLimits.of(values),
+                // -1 turns it off, as 0 does
+                values.parsed("PreemptExemptTime", v -> v.strip().equals("-1") ? Duration.ZERO
+                        : Elapsed.parse(v.strip()).toDuration(), Duration.ZERO));
     }
 
     PriorityConfig priority() {

@@ -1,12 +1,17 @@
 package io.jslurm.conf.slurm;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
 
-/** How slurmctld selects resources, orders the queue and preempts. */
+/**
+ * How slurmctld selects resources, orders the queue and preempts.
+ *
+ * @param preemptExemptTime how long a job runs before it may be preempted (PreemptExemptTime; zero: at once)
+ */
 public record SchedulingConfig(SelectPlugin select, SelectTypeParameters selectParameters, SchedulerPlugin scheduler,
                                SchedulerParameters schedulerParameters, PreemptPlugin preemptType,
-                               Set<PreemptMode> preemptMode, MemoryLimits memory) {
+                               Set<PreemptMode> preemptMode, MemoryLimits memory, Duration preemptExemptTime) {
 
     public SchedulingConfig {
         Objects.requireNonNull(select, "select");
@@ -16,5 +21,6 @@ public record SchedulingConfig(SelectPlugin select, SelectTypeParameters selectP
         Objects.requireNonNull(preemptType, "preemptType");
         preemptMode = Set.copyOf(preemptMode);
         Objects.requireNonNull(memory, "memory");
+        Objects.requireNonNull(preemptExemptTime, "preemptExemptTime");
     }
 }

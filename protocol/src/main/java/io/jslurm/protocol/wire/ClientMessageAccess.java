@@ -27,6 +27,8 @@ import io.jslurm.protocol.proto.StepCompleteRequest;
 import io.jslurm.protocol.proto.CompleteAllocationRequest;
 import io.jslurm.protocol.proto.StepInfoRequest;
 import io.jslurm.protocol.proto.StepInfoResponse;
+import io.jslurm.protocol.proto.StepStatRequest;
+import io.jslurm.protocol.proto.StepStatResponse;
 import io.jslurm.protocol.proto.StatsInfoRequest;
 import io.jslurm.protocol.proto.StatsInfoResponse;
 import io.jslurm.protocol.proto.PriorityFactorsRequest;
@@ -93,6 +95,8 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             case COMPLETE_ALLOCATION_REQUEST: return envelope.getCompleteAllocationRequest();
             case STEP_INFO_REQUEST: return envelope.getStepInfoRequest();
             case STEP_INFO_RESPONSE: return envelope.getStepInfoResponse();
+            case STEP_STAT_REQUEST: return envelope.getStepStatRequest();
+            case STEP_STAT_RESPONSE: return envelope.getStepStatResponse();
             case STATS_INFO_REQUEST: return envelope.getStatsInfoRequest();
             case STATS_INFO_RESPONSE: return envelope.getStatsInfoResponse();
             case PRIORITY_FACTORS_REQUEST: return envelope.getPriorityFactorsRequest();
@@ -174,6 +178,10 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             b.setStepInfoRequest((StepInfoRequest) body);
         } else if (body instanceof StepInfoResponse) {
             b.setStepInfoResponse((StepInfoResponse) body);
+        } else if (body instanceof StepStatRequest) {
+            b.setStepStatRequest((StepStatRequest) body);
+        } else if (body instanceof StepStatResponse) {
+            b.setStepStatResponse((StepStatResponse) body);
         } else if (body instanceof StatsInfoRequest) {
             b.setStatsInfoRequest((StatsInfoRequest) body);
         } else if (body instanceof StatsInfoResponse) {

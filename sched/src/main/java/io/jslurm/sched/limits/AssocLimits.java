@@ -16,7 +16,7 @@ import java.util.OptionalInt;
  */
 public record AssocLimits(long id, String account, String user, Map<String, Long> grpTres, OptionalInt grpJobs,
         OptionalInt grpSubmitJobs, OptionalInt maxJobs, OptionalInt maxSubmitJobs, Map<String, Long> maxTresPerJob,
-        Optional<Duration> maxWall) {
+        Optional<Duration> maxWall, MinutesLimits minutes) {
 
     public AssocLimits {
         requireNonNull(account, "account is null");
@@ -28,6 +28,15 @@ public record AssocLimits(long id, String account, String user, Map<String, Long
         requireNonNull(maxSubmitJobs, "maxSubmitJobs is null");
         maxTresPerJob = Map.copyOf(maxTresPerJob);
         requireNonNull(maxWall, "maxWall is null");
+        requireNonNull(minutes, "minutes is null");
+    }
+
+    /** An association without time-weighted limits. */
+    public AssocLimits(long id, String account, String user, Map<String, Long> grpTres, OptionalInt grpJobs,
+                       OptionalInt grpSubmitJobs, OptionalInt maxJobs, OptionalInt maxSubmitJobs,
+                       Map<String, Long> maxTresPerJob, Optional<Duration> maxWall) {
+        this(id, account, user, grpTres, grpJobs, grpSubmitJobs, maxJobs, maxSubmitJobs, maxTresPerJob, maxWall,
+                MinutesLimits.NONE);
     }
 
     public static AssocLimits unlimited(long id, String account, String user) {

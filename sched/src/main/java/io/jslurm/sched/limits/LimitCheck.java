@@ -25,6 +25,12 @@ public final class LimitCheck {
      * Whether the job may start now, given what runs (and what this pass already started). Empty when it may.
      */
     public static Optional<LimitViolation> runnable(LimitedJob job, AccountingPolicy policy, LimitUsage usage) {
+        return runnable(job, policy, usage, UsedMinutes.NONE);
+    }
+
+    /** As {@link #runnable(LimitedJob, AccountingPolicy, LimitUsage)}, with GrpTRESMins and GrpWall against {@code used}. */
+    public static Optional<LimitViolation> runnable(LimitedJob job, AccountingPolicy policy, LimitUsage usage,
+                                                    UsedMinutes used) {
         if (!policy.enforceLimits()) {
             return Optional.empty();
         }
@@ -39,7 +45,27 @@ public final class LimitCheck {
                 return v;
             }
         }
-        return assocUsage(job, qos, policy.chain(job), usage);
+        Optional<LimitViolation> assoc = assocUsage(job, qos, policy.chain(job), usage);
+        return assoc.isPresent() ? assoc : MinutesCheck.group(job, qos, policy.chain(job), used);
+    }
+
+    /**
+     * The time limit a job submitted without one gets, as Slurm sets it: the MaxWall in force (the QOS's, else
+     * the nearest association's), shortened to what its MaxTRESMins allow for what it asks. Empty when no such
+     * limit applies (the partition's DefaultTime or MaxTime then holds).
+     */
+    public static Optional<Duration> defaultTimeLimit(LimitedJob job, AccountingPolicy policy) {
+        if (!policy.enforceLimits()) {
+            return Optional.empty();
+        }
+        Optional<QosLimits> qos = policy.qos(job.qos());
+        List<AssocLimits> chain = policy.chain(job);
+        Optional<Duration> wall = qos.flatMap(QosLimits::maxWallPerJob).or(() -> inherited(chain, AssocLimits::maxWall));
+        Optional<Duration> byMinutes = MinutesCheck.timeAllowed(job, qos, chain);
+        if (wall.isPresent() && byMinutes.isPresent()) {
+            return Optional.of(wall.get().compareTo(byMinutes.get()) <= 0 ? wall.get() : byMinutes.get());
+        }
+        return wall.or(() -> byMinutes);
     }
 
     /** The limits on a single job (MaxWall, MaxTRES per job): a job over them cannot run as it is. */
@@ -80,7 +106,7 @@ public final class LimitCheck {
                 }
             }
         }
-        return Optional.empty();
+        return MinutesCheck.perJob(job, qos, chain);
     }
 
     /**
@@ -89,17 +115,26 @@ public final class LimitCheck {
      */
     public static Optional<LimitViolation> submittable(LimitedJob job, AccountingPolicy policy,
                                                        LimitUsage submitted) {
+        return submittable(job, policy, submitted, 1);
+    }
+
+    /**
+     * As {@link #submittable(LimitedJob, AccountingPolicy, LimitUsage)} for {@code jobs} alike jobs at once: each
+     * task of a job array counts as a job against the submit limits, as in Slurm.
+     */
+    public static Optional<LimitViolation> submittable(LimitedJob job, AccountingPolicy policy,
+                                                       LimitUsage submitted, int jobs) {
         if (!policy.enforceLimits()) {
             return Optional.empty();
         }
         Optional<QosLimits> qos = policy.qos(job.qos());
         if (qos.isPresent()) {
             QosLimits q = qos.get();
-            if (over(q.grpSubmitJobs(), submitted.qosJobs(job.qos()))) {
+            if (over(q.grpSubmitJobs(), submitted.qosJobs(job.qos()), jobs)) {
                 return violation(PendingReason.QOS_GRP_JOBS, "QOS " + q.name() + " has GrpSubmitJobs="
                         + q.grpSubmitJobs().getAsInt() + " jobs submitted");
             }
-            if (over(q.maxSubmitJobsPerUser(), submitted.qosUserJobs(job.qos(), job.user()))) {
+            if (over(q.maxSubmitJobsPerUser(), submitted.qosUserJobs(job.qos(), job.user()), jobs)) {
                 return violation(PendingReason.QOS_MAX_JOBS_PER_USER, "user " + job.user() + " has MaxSubmitJobsPerUser="
                         + q.maxSubmitJobsPerUser().getAsInt() + " jobs submitted in QOS " + q.name());
             }
@@ -113,13 +148,13 @@ public final class LimitCheck {
         List<AssocLimits> chain = policy.chain(job);
         OptionalInt maxSubmit = inheritedCount(chain, AssocLimits::maxSubmitJobs);
         if (qos.map(q -> q.maxSubmitJobsPerUser().isEmpty()).orElse(true)
-                && over(maxSubmit, submitted.ownAssocJobs(job.assoc()))) {
+                && over(maxSubmit, submitted.ownAssocJobs(job.assoc()), jobs)) {
             return violation(PendingReason.ASSOC_MAX_JOBS, "association has MaxSubmitJobs="
                     + maxSubmit.getAsInt() + " jobs submitted");
         }
         if (qos.map(q -> q.grpSubmitJobs().isEmpty()).orElse(true)) {
             for (AssocLimits assoc : chain) {
-                if (over(assoc.grpSubmitJobs(), submitted.assocJobs(assoc.id()))) {
+                if (over(assoc.grpSubmitJobs(), submitted.assocJobs(assoc.id()), jobs)) {
                     return violation(PendingReason.ASSOC_GRP_JOBS, assoc.displayName() + " has GrpSubmitJobs="
                             + assoc.grpSubmitJobs().getAsInt() + " jobs submitted");
                 }
@@ -185,7 +220,12 @@ public final class LimitCheck {
 
     /** Adding one more job would go beyond the limit. */
     private static boolean over(OptionalInt limit, int current) {
-        return limit.isPresent() && current + 1 > limit.getAsInt();
+        return over(limit, current, 1);
+    }
+
+    /** Adding {@code more} jobs would go beyond the limit. */
+    private static boolean over(OptionalInt limit, int current, int more) {
+        return limit.isPresent() && (long) current + more > limit.getAsInt();
     }
 
     /** Only TRES the job asks for count: a job without GPUs is not held back by a GPU limit others filled. */

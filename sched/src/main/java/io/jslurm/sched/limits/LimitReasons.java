@@ -5,7 +5,7 @@ import io.jslurm.sched.plan.PendingReason;
 /** Slurm's reason name for each limit: the kind of limit, where it is set, and the TRES it counts. */
 final class LimitReasons {
 
-    enum Kind { GRP, MAX_PER_JOB, MAX_PER_USER }
+    enum Kind { GRP, MAX_PER_JOB, MAX_PER_USER, GRP_MINS, MAX_MINS_PER_JOB }
 
     private LimitReasons() {
     }
@@ -20,6 +20,13 @@ final class LimitReasons {
             case MAX_PER_USER -> pick(tres, PendingReason.QOS_MAX_CPU_PER_USER, PendingReason.QOS_MAX_MEM_PER_USER,
                     PendingReason.QOS_MAX_NODE_PER_USER, PendingReason.QOS_MAX_GRES_PER_USER,
                     PendingReason.QOS_MAX_BILLING_PER_USER, PendingReason.QOS_MAX_UNKNOWN_PER_USER);
+            case GRP_MINS -> pick(tres, PendingReason.QOS_GRP_CPU_MIN, PendingReason.QOS_GRP_MEM_MIN,
+                    PendingReason.QOS_GRP_NODE_MIN, PendingReason.QOS_GRP_GRES_MIN, PendingReason.QOS_GRP_BILLING_MIN,
+                    PendingReason.QOS_GRP_UNKNOWN_MIN);
+            case MAX_MINS_PER_JOB -> pick(tres, PendingReason.QOS_MAX_CPU_MINS_PER_JOB,
+                    PendingReason.QOS_MAX_MEM_MINS_PER_JOB, PendingReason.QOS_MAX_NODE_MINS_PER_JOB,
+                    PendingReason.QOS_MAX_GRES_MINS_PER_JOB, PendingReason.QOS_MAX_BILLING_MINS_PER_JOB,
+                    PendingReason.QOS_MAX_UNKNOWN_MINS_PER_JOB);
         };
     }
 
@@ -32,6 +39,13 @@ final class LimitReasons {
                     PendingReason.ASSOC_MAX_MEM_PER_JOB, PendingReason.ASSOC_MAX_NODE_PER_JOB,
                     PendingReason.ASSOC_MAX_GRES_PER_JOB, PendingReason.ASSOC_MAX_BILLING_PER_JOB,
                     PendingReason.ASSOC_MAX_UNKNOWN_PER_JOB);
+            case GRP_MINS -> pick(tres, PendingReason.ASSOC_GRP_CPU_MIN, PendingReason.ASSOC_GRP_MEM_MIN,
+                    PendingReason.ASSOC_GRP_NODE_MIN, PendingReason.ASSOC_GRP_GRES_MIN,
+                    PendingReason.ASSOC_GRP_BILLING_MIN, PendingReason.ASSOC_GRP_UNKNOWN_MIN);
+            case MAX_MINS_PER_JOB -> pick(tres, PendingReason.ASSOC_MAX_CPU_MINS_PER_JOB,
+                    PendingReason.ASSOC_MAX_MEM_MINS_PER_JOB, PendingReason.ASSOC_MAX_NODE_MINS_PER_JOB,
+                    PendingReason.ASSOC_MAX_GRES_MINS_PER_JOB, PendingReason.ASSOC_MAX_BILLING_MINS_PER_JOB,
+                    PendingReason.ASSOC_MAX_UNKNOWN_MINS_PER_JOB);
         };
     }
 

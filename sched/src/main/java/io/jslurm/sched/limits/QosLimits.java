@@ -15,7 +15,8 @@ import java.util.OptionalInt;
  */
 public record QosLimits(String name, long priority, boolean denyOnLimit, Map<String, Long> grpTres,
         OptionalInt grpJobs, OptionalInt grpSubmitJobs, OptionalInt maxJobsPerUser, OptionalInt maxSubmitJobsPerUser,
-        Map<String, Long> maxTresPerJob, Map<String, Long> maxTresPerUser, Optional<Duration> maxWallPerJob) {
+        Map<String, Long> maxTresPerJob, Map<String, Long> maxTresPerUser, Optional<Duration> maxWallPerJob,
+        MinutesLimits minutes) {
 
     public QosLimits {
         requireNonNull(name, "name is null");
@@ -27,6 +28,16 @@ public record QosLimits(String name, long priority, boolean denyOnLimit, Map<Str
         maxTresPerJob = Map.copyOf(maxTresPerJob);
         maxTresPerUser = Map.copyOf(maxTresPerUser);
         requireNonNull(maxWallPerJob, "maxWallPerJob is null");
+        requireNonNull(minutes, "minutes is null");
+    }
+
+    /** A QOS without time-weighted limits. */
+    public QosLimits(String name, long priority, boolean denyOnLimit, Map<String, Long> grpTres, OptionalInt grpJobs,
+                     OptionalInt grpSubmitJobs, OptionalInt maxJobsPerUser, OptionalInt maxSubmitJobsPerUser,
+                     Map<String, Long> maxTresPerJob, Map<String, Long> maxTresPerUser,
+                     Optional<Duration> maxWallPerJob) {
+        this(name, priority, denyOnLimit, grpTres, grpJobs, grpSubmitJobs, maxJobsPerUser, maxSubmitJobsPerUser,
+                maxTresPerJob, maxTresPerUser, maxWallPerJob, MinutesLimits.NONE);
     }
 
     /** A QOS without any limit, such as Slurm's "normal" as created. */

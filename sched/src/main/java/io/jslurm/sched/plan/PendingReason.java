@@ -52,7 +52,34 @@ public enum PendingReason {
     ASSOC_MAX_BILLING_PER_JOB("AssocMaxBillingPerJob"),
     ASSOC_MAX_UNKNOWN_PER_JOB("AssocMaxUnknownPerJob"),
     ASSOC_MAX_JOBS("AssocMaxJobsLimit"),
-    ASSOC_MAX_WALL_PER_JOB("AssocMaxWallDurationPerJobLimit");
+    ASSOC_MAX_WALL_PER_JOB("AssocMaxWallDurationPerJobLimit"),
+    // Time-weighted limits: TRES-minutes (GrpTRESMins, MaxTRESMins) and GrpWall
+    QOS_GRP_CPU_MIN("QOSGrpCPUMinutesLimit"),
+    QOS_GRP_MEM_MIN("QOSGrpMemoryMinutes"),
+    QOS_GRP_NODE_MIN("QOSGrpNodeMinutes"),
+    QOS_GRP_GRES_MIN("QOSGrpGRESMinutes"),
+    QOS_GRP_BILLING_MIN("QOSGrpBillingMinutes"),
+    QOS_GRP_UNKNOWN_MIN("QOSGrpUnknownMinutes"),
+    QOS_MAX_CPU_MINS_PER_JOB("QOSMaxCpuMinutesPerJobLimit"),
+    QOS_MAX_MEM_MINS_PER_JOB("QOSMaxMemoryMinutesPerJob"),
+    QOS_MAX_NODE_MINS_PER_JOB("QOSMaxNodeMinutesPerJob"),
+    QOS_MAX_GRES_MINS_PER_JOB("QOSMaxGRESMinutesPerJob"),
+    QOS_MAX_BILLING_MINS_PER_JOB("QOSMaxBillingMinutesPerJob"),
+    QOS_MAX_UNKNOWN_MINS_PER_JOB("QOSMaxUnknownMinutesPerJob"),
+    QOS_GRP_WALL("QOSGrpWallLimit"),
+    ASSOC_GRP_CPU_MIN("AssocGrpCPUMinutesLimit"),
+    ASSOC_GRP_MEM_MIN("AssocGrpMemMinutes"),
+    ASSOC_GRP_NODE_MIN("AssocGrpNodeMinutes"),
+    ASSOC_GRP_GRES_MIN("AssocGrpGRESMinutes"),
+    ASSOC_GRP_BILLING_MIN("AssocGrpBillingMinutes"),
+    ASSOC_GRP_UNKNOWN_MIN("AssocGrpUnknownMinutes"),
+    ASSOC_MAX_CPU_MINS_PER_JOB("AssocMaxCpuMinutesPerJobLimit"),
+    ASSOC_MAX_MEM_MINS_PER_JOB("AssocMaxMemMinutesPerJob"),
+    ASSOC_MAX_NODE_MINS_PER_JOB("AssocMaxNodeMinutesPerJob"),
+    ASSOC_MAX_GRES_MINS_PER_JOB("AssocMaxGRESMinutesPerJob"),
+    ASSOC_MAX_BILLING_MINS_PER_JOB("AssocMaxBillingMinutesPerJob"),
+    ASSOC_MAX_UNKNOWN_MINS_PER_JOB("AssocMaxUnknownMinutesPerJob"),
+    ASSOC_GRP_WALL("AssocGrpWallLimit");
 
     private final String slurmName;
 

@@ -120,7 +120,10 @@ public final class VictimSearch {
                 candidates.add(new Candidate(job, Optional.empty()));
                 continue;
             }
-            relation.mode(jobId, partition, job).ifPresent(mode -> candidates.add(new Candidate(job, Optional.of(mode))));
+            relation.mode(jobId, partition, job)
+                    // as in Slurm, PreemptExemptTime holds off cancelling and requeueing, not suspending
+                    .filter(mode -> mode == PreemptMode.SUSPEND || !input.exempt().contains(job.jobId()))
+                    .ifPresent(mode -> candidates.add(new Candidate(job, Optional.of(mode))));
         }
         candidates.sort(Comparator.comparing((Candidate c) -> !c.ending())
                 .thenComparingInt(c -> relation.tierOf(c.job()))

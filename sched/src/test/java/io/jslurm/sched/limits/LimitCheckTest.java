@@ -32,13 +32,18 @@ class LimitCheckTest {
     private final List<LimitedJob> running = new ArrayList<>();
 
     LimitCheckTest() {
+        seed(qos, assocs);
+        assocs.put(PHYSICS, AssocLimits.unlimited(PHYSICS, "physics", ""));
+        assocs.put(CAROL, AssocLimits.unlimited(CAROL, "physics", "carol"));
+    }
+
+    /** QOS normal and the ml part of the tree, nothing limited. */
+    static void seed(Map<String, QosLimits> qos, Map<Long, AssocLimits> assocs) {
         qos.put("normal", QosLimits.unlimited("normal", 0));
         assocs.put(ROOT, AssocLimits.unlimited(ROOT, "root", ""));
         assocs.put(ML, AssocLimits.unlimited(ML, "ml", ""));
         assocs.put(ALICE, AssocLimits.unlimited(ALICE, "ml", "alice"));
         assocs.put(BOB, AssocLimits.unlimited(BOB, "ml", "bob"));
-        assocs.put(PHYSICS, AssocLimits.unlimited(PHYSICS, "physics", ""));
-        assocs.put(CAROL, AssocLimits.unlimited(CAROL, "physics", "carol"));
     }
 
     static LimitedJob alice(String qos, Map<String, Long> tres) {

@@ -367,6 +367,21 @@ class PreemptionTest {
         }
 
         @Test
+        void aJobInsideItsPreemptExemptTimeIsNotRequeuedButMayBeSuspended() {
+            PreemptInput listed = qos(Map.of(10L, "scavenger", 20L, "urgent"), PreemptMode.REQUEUE,
+                    new QosPreempt("urgent", Set.of("scavenger"), Optional.empty()));
+            PreemptInput exempt = new PreemptInput(listed.params(), listed.jobQos(), Map.of(), Set.of(), Set.of(10L));
+
+            assertThat(jobTwentyMeetsJobTen(exempt).preemptions()).isEmpty();
+            assertThat(started(jobTwentyMeetsJobTen(exempt))).isEmpty();
+
+            PreemptInput suspending = qos(Map.of(10L, "scavenger", 20L, "urgent"), PreemptMode.SUSPEND,
+                    new QosPreempt("urgent", Set.of("scavenger"), Optional.empty()));
+            assertThat(victims(jobTwentyMeetsJobTen(new PreemptInput(suspending.params(), suspending.jobQos(),
+                    Map.of(), Set.of(), Set.of(10L))))).containsExactly(new Victim(10, PreemptMode.SUSPEND));
+        }
+
+        @Test
         void aJobWithoutQosNeitherPreemptsNorIsPreempted() {
             Plan plan = jobTwentyMeetsJobTen(qos(Map.of(20L, "urgent"), PreemptMode.REQUEUE,
                             new QosPreempt("urgent", Set.of("scavenger"), Optional.empty())));

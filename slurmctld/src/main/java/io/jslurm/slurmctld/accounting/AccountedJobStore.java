@@ -53,6 +53,15 @@ public final class AccountedJobStore extends ForwardingJobStore {
         return store instanceof AccountedJobStore accounted ? accounted.steps() : StepAccounting.NONE;
     }
 
+    /**
+     * Where the node events of a job table's cluster go: its accounting queue when it records accounting, else
+     * nowhere. Ask the table {@link #withAccounting} returned, not a wrapper around it.
+     */
+    public static java.util.function.Consumer<io.jslurm.protocol.proto.DbdNodeState> nodeEventsOf(JobStore store) {
+        return store instanceof AccountedJobStore accounted ? accounted.accounting::nodeEvent : event -> {
+        };
+    }
+
     private Job recorded(Job job) {
         accounting.job(JobAccounting.record(cluster, job, clock.millis()));
         return job;

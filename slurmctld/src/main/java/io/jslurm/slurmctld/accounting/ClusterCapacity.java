@@ -13,13 +13,17 @@ public final class ClusterCapacity {
     /** The state the event carries; slurmdbd reads only its TRES. */
     static final String STATE = "CLUSTER_TRES";
 
+    /** The reason sacctmgr shows for such an event, as Slurm words it. */
+    static final String REASON = "Cluster Registered TRES";
+
     private ClusterCapacity() {
     }
 
     public static DbdNodeState event(SlurmConfig slurm, long time) {
         long cpus = slurm.nodes().stream().mapToLong(NodeConfig::cpus).sum();
         long memory = slurm.nodes().stream().mapToLong(n -> n.realMemory().mebibytes()).sum();
-        return DbdNodeState.newBuilder().setCluster(slurm.clusterName()).setNodeName("").setState(STATE).setTime(time)
+        return DbdNodeState.newBuilder().setCluster(slurm.clusterName()).setNodeName("").setState(STATE).setReason(REASON)
+                .setTime(time)
                 .setTres("1=" + cpus + ",2=" + memory + ",4=" + slurm.nodes().size()).build();
     }
 }

@@ -63,7 +63,10 @@ public final class StepAccounting {
         }
         String state = job.state().isFinished() ? batchState(job.state())
                 : termSignal != 0 ? "CANCELLED" : exitCode == 0 ? "COMPLETED" : "FAILED";
-        AcctStep.Builder step = batch(job, state).setExitCode(exitCode).setExitSignal(termSignal)
+        // A cancelled job's script ended by whatever signal slurmd last sent; Slurm records the cancel's SIGTERM.
+        boolean cancelled = job.state() == JobState.CANCELLED;
+        AcctStep.Builder step = batch(job, state).setExitCode(cancelled ? 0 : exitCode)
+                .setExitSignal(cancelled ? 15 : termSignal)
                 .setEndTime(endTime > 0 ? endTime : job.status().endTime());
         sink.accept(withUsage(step, usage, 1).build());
     }
@@ -73,9 +76,22 @@ public final class StepAccounting {
         sink.accept(numbered(job, step).setEndTime(0).build());
     }
 
-    /** srun reported step {@code N.k} ended, or the step ended with its job. */
+    /** srun reported step {@code N.k} ended, or the step ended with its job; no node reported usage. */
     public void stepEnded(Job job, StepRecord step) {
-        sink.accept(numbered(job, step).setEndTime(clock.instant().getEpochSecond()).build());
+        stepEnded(job, step, StepUsage.NONE);
+    }
+
+    /**
+     * Step {@code N.k} ended, with what its nodes reported it used so far; recorded again as each further
+     * node's report comes in (the newer record replaces the older).
+     */
+    public void stepEnded(Job job, StepRecord step, StepUsage usage) {
+        AcctStep.Builder record = numbered(job, step)
+                .setEndTime(step.getEndTime() > 0 ? step.getEndTime() : clock.instant().getEpochSecond());
+        if (!usage.isEmpty()) {
+            withUsage(record, usage.total(), 1).setAveRssBytes(usage.averageRssKb(step.getNtasks()) * 1024);
+        }
+        sink.accept(record.build());
     }
 
     private AcctStep.Builder numbered(Job job, StepRecord step) {

@@ -7,6 +7,7 @@ import io.jslurm.protocol.proto.DbdQosRecord;
 import io.jslurm.protocol.proto.DbdUserRecord;
 import io.jslurm.sched.limits.AccountingPolicy;
 import io.jslurm.sched.limits.AssocLimits;
+import io.jslurm.sched.limits.MinutesLimits;
 import io.jslurm.sched.limits.QosLimits;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -160,7 +161,8 @@ public final class AccountingData {
                     count(q.hasGrpJobs(), q.getGrpJobs()), count(q.hasGrpSubmitJobs(), q.getGrpSubmitJobs()),
                     count(q.hasMaxJobsPerUser(), q.getMaxJobsPerUser()),
                     count(q.hasMaxSubmitJobsPerUser(), q.getMaxSubmitJobsPerUser()), tres(q.getMaxTresPerJob()),
-                    tres(q.getMaxTresPerUser()), wall(q.hasMaxWallMinutes(), q.getMaxWallMinutes())));
+                    tres(q.getMaxTresPerUser()), wall(q.hasMaxWallMinutes(), q.getMaxWallMinutes()),
+                    minutes(q.getGrpTresMins(), q.getMaxTresMinsPerJob(), q.hasGrpWallMinutes(), q.getGrpWallMinutes())));
         }
         Map<Long, AssocLimits> assocLimits = new HashMap<>();
         for (Map.Entry<Long, DbdAssocRecord> e : byId.entrySet()) {
@@ -168,7 +170,8 @@ public final class AccountingData {
             assocLimits.put(e.getKey(), new AssocLimits(e.getKey(), a.getAccount(), a.getUser(), tres(a.getGrpTres()),
                     count(a.hasGrpJobs(), a.getGrpJobs()), count(a.hasGrpSubmitJobs(), a.getGrpSubmitJobs()),
                     count(a.hasMaxJobs(), a.getMaxJobs()), count(a.hasMaxSubmitJobs(), a.getMaxSubmitJobs()),
-                    tres(a.getMaxTresPerJob()), wall(a.hasMaxWallMinutes(), a.getMaxWallMinutes())));
+                    tres(a.getMaxTresPerJob()), wall(a.hasMaxWallMinutes(), a.getMaxWallMinutes()),
+                    minutes(a.getGrpTresMins(), a.getMaxTresMinsPerJob(), a.hasGrpWallMinutes(), a.getGrpWallMinutes())));
         }
         return new AccountingPolicy(qosLimits, assocLimits, enforceLimits);
     }
@@ -180,6 +183,10 @@ public final class AccountingData {
         } catch (IllegalArgumentException unreadable) {
             return Map.of();
         }
+    }
+
+    private static MinutesLimits minutes(String grpTresMins, String maxTresMins, boolean hasGrpWall, int grpWall) {
+        return new MinutesLimits(tres(grpTresMins), tres(maxTresMins), wall(hasGrpWall, grpWall));
     }
 
     private static OptionalInt count(boolean present, int value) {

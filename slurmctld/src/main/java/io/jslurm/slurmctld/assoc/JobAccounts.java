@@ -1,5 +1,6 @@
 package io.jslurm.slurmctld.assoc;
 
+import io.jslurm.common.time.TimeLimit;
 import io.jslurm.conf.slurm.AccountingEnforce;
 import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.proto.DbdAssocRecord;
@@ -8,9 +9,14 @@ import io.jslurm.sched.limits.LimitCheck;
 import io.jslurm.sched.limits.LimitUsage;
 import io.jslurm.sched.limits.LimitViolation;
 import io.jslurm.sched.limits.LimitedJob;
+import io.jslurm.sched.limits.UsedMinutes;
+import io.jslurm.slurmctld.fairshare.TresUsageLedger;
 import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.rpc.SlurmError;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -34,14 +40,32 @@ public final class JobAccounts implements JobLimits {
 
     private final Supplier<AccountingData> data;
     private final Supplier<Set<AccountingEnforce>> enforce;
+    private final Supplier<Map<TresUsageLedger.Key, TresUsageLedger.Used>> usage;
 
     public JobAccounts(Supplier<AccountingData> data, Supplier<Set<AccountingEnforce>> enforce) {
+        this(data, enforce, Map::of);
+    }
+
+    /** @param usage what each user association used under each QOS so far (GrpTRESMins, GrpWall) */
+    public JobAccounts(Supplier<AccountingData> data, Supplier<Set<AccountingEnforce>> enforce,
+                       Supplier<Map<TresUsageLedger.Key, TresUsageLedger.Used>> usage) {
         this.data = data;
         this.enforce = enforce;
+        this.usage = usage;
     }
 
     /** The spec with its account and QOS settled; refused with Slurm's error where Slurm refuses it. */
     public JobSpec resolve(JobSpec spec, Submitted submitted) throws RpcException {
+        return resolve(spec, submitted, 1, TimeLimit.UNLIMITED);
+    }
+
+    /**
+     * As {@link #resolve(JobSpec, Submitted)} for a submission of {@code jobs} jobs (the tasks of an array each
+     * count against the submit limits). A job without {@code --time} gets the time limit its MaxWall and
+     * MaxTRESMins allow, no longer than {@code partitionMaxTime}, as Slurm sets it when limits are enforced.
+     */
+    public JobSpec resolve(JobSpec spec, Submitted submitted, int jobs, TimeLimit partitionMaxTime)
+            throws RpcException {
         AccountingData d = data.get();
         Set<AccountingEnforce> e = enforce.get();
         if (!d.loaded()) {
@@ -68,10 +92,11 @@ public final class JobAccounts implements JobLimits {
         }
         JobSpec resolved = spec.toBuilder().account(account).qos(qos).build();
         if (enforcesLimits(e)) {
+            resolved = withDefaultTime(resolved, partitionMaxTime);
             LimitUsage usage = LimitUsage.of(submitted.unfinished().stream().map(this::limited)
                     .flatMap(Optional::stream).toList());
             Optional<LimitedJob> job = limited(resolved);
-            Optional<LimitViolation> refused = job.flatMap(j -> LimitCheck.submittable(j, policy(), usage));
+            Optional<LimitViolation> refused = job.flatMap(j -> LimitCheck.submittable(j, policy(), usage, jobs));
             if (refused.isPresent()) {
                 log.info("_job_create: user {} refused by accounting policy: {}", spec.user(),
                         refused.get().detail());
@@ -79,6 +104,47 @@ public final class JobAccounts implements JobLimits {
             }
         }
         return resolved;
+    }
+
+    /**
+     * Checks a pending job's new account or QOS ({@code scontrol update}) as a submission is checked: an unknown
+     * association or a QOS it may not use is refused with Slurm's error; limits are left to the scheduler, which
+     * keeps the job pending with the reason.
+     */
+    public JobSpec recheck(JobSpec updated) throws RpcException {
+        AccountingData d = data.get();
+        Set<AccountingEnforce> e = enforce.get();
+        if (!d.loaded()) {
+            return updated;
+        }
+        Optional<DbdAssocRecord> assoc = d.association(updated.user(), updated.account(), firstPartition(updated));
+        if (assoc.isEmpty()) {
+            if (enforcesAssociations(e)) {
+                log.info("update_job: invalid account '{}' for user {}", updated.account(), updated.user());
+                throw SlurmError.INVALID_ACCOUNT.exception();
+            }
+            return updated;
+        }
+        String qos = updated.qos().isEmpty() ? d.defaultQos(d.chain(assoc.get())) : updated.qos();
+        if ((e.contains(AccountingEnforce.QOS) || e.contains(AccountingEnforce.ALL))
+                && (!d.qosExists(qos) || !d.allowedQos(d.chain(assoc.get())).contains(qos))) {
+            log.info("update_job: invalid qos '{}' for user {}, account {}", qos, updated.user(), updated.account());
+            throw SlurmError.INVALID_QOS.exception();
+        }
+        return updated.toBuilder().qos(qos).build();
+    }
+
+    private JobSpec withDefaultTime(JobSpec spec, TimeLimit partitionMaxTime) {
+        if (spec.resources().timeLimit().isPresent()) {
+            return spec;
+        }
+        Optional<Duration> byLimits = limited(spec).flatMap(job -> LimitCheck.defaultTimeLimit(job, policy()));
+        if (byLimits.isEmpty()) {
+            return spec;
+        }
+        TimeLimit limit = TimeLimit.of(byLimits.get()).min(partitionMaxTime);
+        return spec.toBuilder().resources(spec.resources().withTimeLimit(Optional.of(limit),
+                spec.resources().timeMin())).build();
     }
 
     @Override
@@ -96,6 +162,22 @@ public final class JobAccounts implements JobLimits {
                 spec.user(), spec.qos().isEmpty() ? AccountingData.NORMAL_QOS : spec.qos(), d.chain(assoc),
                 JobTres.of(spec), spec.resources().timeLimit().filter(t -> !t.isUnlimited())
                         .map(t -> t.toDuration())));
+    }
+
+    /** Usage in minutes, each user association's counted for it and every parent up to root. */
+    @Override
+    public UsedMinutes used() {
+        AccountingData d = data.get();
+        if (!d.loaded() || !enforcesLimits(enforce.get())) {
+            return UsedMinutes.NONE;
+        }
+        UsedMinutes.Builder used = UsedMinutes.builder();
+        usage.get().forEach((key, value) -> d.association(key.user(), key.account(), "").ifPresent(assoc -> {
+            Map<String, Double> minutes = new HashMap<>();
+            value.tresSeconds().forEach((tres, seconds) -> minutes.put(tres, seconds / 60));
+            used.add(key.qos(), d.chain(assoc), minutes, value.wallSeconds() / 60);
+        }));
+        return used.build();
     }
 
     /** "limits", "qos" and "safe" each imply "associations", as in Slurm. */

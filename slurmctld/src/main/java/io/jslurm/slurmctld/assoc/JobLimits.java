@@ -2,6 +2,7 @@ package io.jslurm.slurmctld.assoc;
 
 import io.jslurm.sched.limits.AccountingPolicy;
 import io.jslurm.sched.limits.LimitedJob;
+import io.jslurm.sched.limits.UsedMinutes;
 import io.jslurm.slurmctld.job.JobSpec;
 import java.util.Optional;
 
@@ -24,4 +25,9 @@ public interface JobLimits {
 
     /** Empty when no limit applies to the job (limits not enforced, or it has no association). */
     Optional<LimitedJob> limited(JobSpec spec);
+
+    /** What the QOS and associations used so far, for GrpTRESMins and GrpWall. */
+    default UsedMinutes used() {
+        return UsedMinutes.NONE;
+    }
 }

@@ -7,6 +7,8 @@ import io.jslurm.sched.fairshare.FairTree;
 import io.jslurm.sched.fairshare.ShareNode;
 import io.jslurm.sched.fairshare.UsageDecay;
 import io.jslurm.sched.fairshare.UsageReset;
+import io.jslurm.slurmctld.assoc.AccountingData;
+import io.jslurm.slurmctld.assoc.JobTres;
 import io.jslurm.slurmctld.config.ClusterConfig;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.state.JobStore;
@@ -52,6 +54,7 @@ public final class FairShareService {
     private final AssociationSource source;
     private final UsageFile file;
     private final UsageLedger ledger;
+    private final TresUsageLedger tresLedger = new TresUsageLedger();
     private final Supplier<ClusterConfig> config;
     private final InstantSource clock;
     private volatile AccountingView view = AccountingView.EMPTY;
@@ -103,15 +106,26 @@ public final class FairShareService {
         if (reset.due(ledger.lastReset(), now, ZoneId.systemDefault())) {
             log.info("PriorityUsageResetPeriod={}: association usage reset", reset);
             ledger.reset(now);
+            tresLedger.reset();
         }
+        UsageDecay decay = new UsageDecay(cfg.slurm().priority().decayHalfLife());
+        Duration elapsed = ledger.lastUpdate().equals(Instant.EPOCH) || now.isBefore(ledger.lastUpdate())
+                ? Duration.ZERO : Duration.between(ledger.lastUpdate(), now);
+        tresLedger.advance(decay.factor(elapsed), decay.factor(elapsed.dividedBy(2)),
+                tresCharges(store, ledger.lastUpdate(), now));
         Map<AssocKey, Double> charged = charges(store, ledger.lastUpdate(), now);
-        ledger.advance(now, charged, new UsageDecay(cfg.slurm().priority().decayHalfLife()));
+        ledger.advance(now, charged, decay);
         recompute(cfg);
         unsaved |= charged.values().stream().anyMatch(seconds -> seconds > 0);
         Duration sinceSave = Duration.between(lastSave, now);
         if (sinceSave.compareTo(unsaved ? SAVE_BUSY : SAVE_EVERY) >= 0) {
             save(now);
         }
+    }
+
+    /** Usage by TRES and wall time per user association and QOS, as of the last update. */
+    public synchronized Map<TresUsageLedger.Key, TresUsageLedger.Used> tresUsage() {
+        return tresLedger.usage();
     }
 
     /** The factors as of the last update, reading the association tree first if it is stale. */
@@ -156,6 +170,33 @@ public final class FairShareService {
             if (end > start) {
                 charged.merge(key, (double) (end - start) * billing, Double::sum);
             }
+        }
+        return charged;
+    }
+
+    /** What each job used between {@code since} and {@code now}, by TRES and in wall time. */
+    private Map<TresUsageLedger.Key, TresUsageLedger.Used> tresCharges(JobStore store, Instant since, Instant now) {
+        long from = since.getEpochSecond();
+        Map<TresUsageLedger.Key, TresUsageLedger.Used> charged = new HashMap<>();
+        AccountingView accounts = view;
+        for (Job job : store.query(j -> j.status().startTime() > 0
+                && (!j.state().isFinished() || j.status().endTime() > from))) {
+            long start = Math.max(from, job.status().startTime());
+            long end = job.state().isFinished() ? Math.min(now.getEpochSecond(), job.status().endTime())
+                    : now.getEpochSecond();
+            if (end <= start) {
+                continue;
+            }
+            TresUsageLedger.Key key = new TresUsageLedger.Key(
+                    accounts.accountOf(job.spec().user(), job.spec().account()), job.spec().user(),
+                    job.spec().qos().isEmpty() ? AccountingData.NORMAL_QOS : job.spec().qos());
+            Map<String, Double> tres = new HashMap<>();
+            Map<String, Long> held = new HashMap<>(JobTres.of(job.spec()));
+            if (job.status().allocation().cpus() > 0) {
+                held.put("cpu", (long) job.status().allocation().cpus());
+            }
+            held.forEach((name, count) -> tres.put(name, (double) count * (end - start)));
+            charged.merge(key, new TresUsageLedger.Used(tres, end - start), TresUsageLedger.Used::plus);
         }
         return charged;
     }

@@ -31,11 +31,6 @@ public final class NodeStateFile {
         this.file = stateSaveLocation.resolve("node_state");
     }
 
-    /** A file that keeps nothing: for tests and tools that must not touch a state directory. */
-    public static NodeStateFile none() {
-        return new NodeStateFile(null);
-    }
-
     Map<String, Saved> load() {
         Map<String, Saved> saved = new HashMap<>();
         if (file == null || !Files.exists(file)) {

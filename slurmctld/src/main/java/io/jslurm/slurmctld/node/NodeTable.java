@@ -28,14 +28,22 @@ public final class NodeTable {
 
     private final InstantSource clock;
     private final NodeStateFile stateFile;
+    private final NodeStateListener listener;
     private final Map<String, NodeView> nodes = new LinkedHashMap<>();
     private Duration slurmdTimeout;
     private int returnToService;
 
     public NodeTable(List<NodeConfig> configs, Duration slurmdTimeout, int returnToService, InstantSource clock,
                      NodeStateFile stateFile) {
+        this(configs, slurmdTimeout, returnToService, clock, stateFile, NodeStateListener.NONE);
+    }
+
+    /** @param listener told of each node state change after it is made */
+    public NodeTable(List<NodeConfig> configs, Duration slurmdTimeout, int returnToService, InstantSource clock,
+                     NodeStateFile stateFile, NodeStateListener listener) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.stateFile = Objects.requireNonNull(stateFile, "stateFile");
+        this.listener = Objects.requireNonNull(listener, "listener");
         this.slurmdTimeout = slurmdTimeout;
         this.returnToService = returnToService;
         Map<String, NodeStateFile.Saved> saved = stateFile.load();
@@ -111,8 +119,7 @@ public final class NodeTable {
         }
         NodeView updated = new NodeView(node.config(), base, drain, false, reason, reasonTime, reasonUid, now,
                 Optional.of(registration), node.cpuLoad(), node.freeMemoryMb());
-        boolean changed = changed(node, updated);
-        nodes.put(node.name(), updated);
+        boolean changed = put(node, updated);
         if (changed) {
             log.info("Node {} registered: state {}{}", node.name(), updated.stateText(0),
                     reason.isEmpty() ? "" : ", reason \"" + reason + "\"");
@@ -136,7 +143,7 @@ public final class NodeTable {
             return false;
         }
         boolean wasNotResponding = node.notResponding();
-        nodes.put(node.name(), new NodeView(node.config(), node.base(), node.drain(), false, node.reason(),
+        put(node, new NodeView(node.config(), node.base(), node.drain(), false, node.reason(),
                 node.reasonTime(), node.reasonUid(), clock.instant(), node.registration(), heartbeat.getCpuLoad(),
                 heartbeat.getFreeMemoryMb()));
         if (wasNotResponding) {
@@ -162,12 +169,12 @@ public final class NodeTable {
             }
             Duration silent = Duration.between(node.lastHeard(), now);
             if (silent.compareTo(slurmdTimeout) >= 0 && node.base() != NodeBaseState.DOWN) {
-                nodes.put(node.name(), new NodeView(node.config(), NodeBaseState.DOWN, node.drain(), true,
+                put(node, new NodeView(node.config(), NodeBaseState.DOWN, node.drain(), true,
                         NOT_RESPONDING, now.getEpochSecond(), 0, node.lastHeard(), node.registration(), 0, 0));
                 log.warn("Node {} not responding for {} s, setting DOWN", node.name(), silent.toSeconds());
                 down.add(node.name());
             } else if (silent.compareTo(slurmdTimeout.dividedBy(2)) >= 0 && !node.notResponding()) {
-                nodes.put(node.name(), withNotResponding(node));
+                put(node, withNotResponding(node));
                 log.info("Node {} not responding for {} s", node.name(), silent.toSeconds());
             }
         }
@@ -217,7 +224,7 @@ public final class NodeTable {
             if (wanted.equals("DOWN") && n.base() != NodeBaseState.DOWN) {
                 down.add(name);
             }
-            nodes.put(name, updated);
+            put(n, updated);
             log.info("Node {} set to {} by uid {}{}", name, updated.stateText(0), uid,
                     reason.isBlank() ? "" : ", reason \"" + reason + "\"");
         }
@@ -253,6 +260,20 @@ public final class NodeTable {
     private static boolean changed(NodeView before, NodeView after) {
         return before.base() != after.base() || before.drain() != after.drain()
                 || before.notResponding() != after.notResponding() || !before.reason().equals(after.reason());
+    }
+
+    /**
+     * Every change of a node goes through here, so that the listener hears of each one.
+     *
+     * @return whether the state (not only what slurmd last said) changed
+     */
+    private boolean put(NodeView before, NodeView after) {
+        nodes.put(after.name(), after);
+        boolean changed = changed(before, after);
+        if (changed) {
+            listener.changed(before, after);
+        }
+        return changed;
     }
 
     private void save() {

@@ -66,6 +66,7 @@ public final class ControllerRpc {
                 .route(JobStepCreateRequest.class, Permission.USER, Execution.WORKER, steps::create)
                 .route(StepCompleteRequest.class, Permission.USER, Execution.WORKER, steps::stepComplete)
                 .route(StepInfoRequest.class, Permission.USER, Execution.WORKER, steps::info)
+                .route(io.jslurm.protocol.proto.StepStatRequest.class, Permission.USER, Execution.WORKER, steps::stat)
                 .route(StatsInfoRequest.class, Permission.USER, Execution.WORKER, stats::info)
                 .route(PriorityFactorsRequest.class, Permission.USER, Execution.WORKER, priority::factors)
                 .route(ShareInfoRequest.class, Permission.USER, Execution.WORKER, priority::shares)

@@ -311,8 +311,17 @@ public final class JobHandlers {
                 }
             }
         }
+        String qos;
         try {
-            store.update(job.jobId(), spec -> updated(spec, r, time));
+            // A new account or QOS must be one the user may submit to, as at submit.
+            qos = r.hasAccount() || r.hasQos() ? validator.recheckAccounts(updated(job.spec(), r, time)).qos()
+                    : job.spec().qos();
+        } catch (RpcException e) {
+            return CancelResult.newBuilder().setTarget(target).setErrorCode(e.errorCode())
+                    .setErrorMessage(e.getMessage()).build();
+        }
+        try {
+            store.update(job.jobId(), spec -> updated(spec, r, time).toBuilder().qos(qos).build());
             if (r.hasPriority()) {
                 if (r.getPriority() == 0) {
                     store.hold(job.jobId(), Hold.ADMIN);

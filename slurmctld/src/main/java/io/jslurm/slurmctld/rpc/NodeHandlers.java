@@ -31,6 +31,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,20 +50,24 @@ public final class NodeHandlers {
     private final InstantSource clock;
     private final StepAccounting stepAccounting;
     private final NodeReports nodeReports;
+    private final Consumer<JobComplete> stepEnds;
 
     public NodeHandlers(NodeTable nodes, JobControl control, SchedulingLoop loop, Allocations allocations,
                         SlurmdChannel slurmd, Supplier<ClusterConfig> config, InstantSource clock) {
-        this(nodes, control, loop, allocations, slurmd, config, clock, StepAccounting.NONE, new NodeReports());
+        this(nodes, control, loop, allocations, slurmd, config, clock, StepAccounting.NONE, new NodeReports(),
+                report -> { });
     }
 
     /**
      * @param stepAccounting where a batch script's end and usage, as slurmd reports them, are recorded
      * @param nodeReports what each slurmd last said it runs, shared with {@link JobControl}
+     * @param stepEnds where a step's end on a node, with its usage there, goes (the step table)
      */
     public NodeHandlers(NodeTable nodes, JobControl control, SchedulingLoop loop, Allocations allocations,
                         SlurmdChannel slurmd, Supplier<ClusterConfig> config, InstantSource clock,
-                        StepAccounting stepAccounting, NodeReports nodeReports) {
+                        StepAccounting stepAccounting, NodeReports nodeReports, Consumer<JobComplete> stepEnds) {
         this.stepAccounting = stepAccounting;
+        this.stepEnds = java.util.Objects.requireNonNull(stepEnds, "stepEnds");
         this.nodes = nodes;
         this.control = control;
         this.loop = loop;
@@ -147,6 +152,8 @@ public final class NodeHandlers {
             control.store().get(Integer.toUnsignedLong(report.getJobId())).ifPresent(job -> stepAccounting
                     .batchReported(job, report.getExitCode(), report.getTermSignal(), report.getEndTime(),
                             report.getUsage()));
+        } else {
+            stepEnds.accept(report);
         }
         return Ack.getDefaultInstance();
     }

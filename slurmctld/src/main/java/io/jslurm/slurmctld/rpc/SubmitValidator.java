@@ -72,6 +72,11 @@ public final class SubmitValidator {
         return config.get();
     }
 
+    /** A pending job's new account or QOS, checked against accounting as at submit. */
+    public JobSpec recheckAccounts(JobSpec updated) throws RpcException {
+        return accounts.recheck(updated);
+    }
+
     /** A job ready for the store, with its array when it is one. */
     public record Accepted(JobSpec spec, Optional<ArraySpec> array) {
     }
@@ -89,8 +94,12 @@ public final class SubmitValidator {
         String user = d.getUserName().isEmpty() ? Long.toString(uid) : d.getUserName();
         List<PartitionConfig> partitions = partitions(cfg, d.getPartition());
         ResourceRequest resources = resources(d);
+        Optional<ArraySpec> array = array(d.getArray(), cfg);
+        // Each task of an array counts as a job against the submit limits.
+        int jobs = array.map(a -> a.taskIds().size()).orElse(1);
         JobSpec spec = accounts.resolve(spec(d, user, uid, gid, partitions, resources),
-                () -> store.query(job -> !job.state().isFinished()).stream().map(job -> job.spec()).toList());
+                () -> store.query(job -> !job.state().isFinished()).stream().map(job -> job.spec()).toList(),
+                jobs, partitions.get(0).maxTime());
         boolean enforce = enforcePartLimits(cfg);
         List<RpcException> problems = new ArrayList<>();
         List<PartitionConfig> usable = new ArrayList<>();
@@ -108,7 +117,6 @@ public final class SubmitValidator {
         checkNodes(spec);
         checkFits(spec, usable);
         checkDependency(spec.dependency());
-        Optional<ArraySpec> array = array(d.getArray(), cfg);
         return new Accepted(spec, array);
     }
 

@@ -7,16 +7,19 @@ import io.jslurm.sched.plan.Victim;
 import io.jslurm.sched.preempt.PreemptInput;
 import io.jslurm.sched.preempt.PreemptMode;
 import io.jslurm.sched.preempt.PreemptParams;
+import io.jslurm.sched.preempt.QosPreempt;
 import io.jslurm.slurmctld.config.ClusterConfig;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
@@ -53,14 +56,16 @@ final class PreemptionControl {
         this.priority = Objects.requireNonNull(priority, "priority");
     }
 
-    /** The preemption input of a pass over these pending and running jobs. */
-    PreemptInput input(ClusterConfig cfg, List<Long> pending, List<RunningJob> running) {
-        PreemptParams params = PreemptSettings.of(cfg.slurm(), qos.qos());
+    /** The preemption input of a pass at {@code now} over these pending and running jobs. */
+    PreemptInput input(ClusterConfig cfg, List<Long> pending, List<RunningJob> running, Instant now) {
+        Map<String, QosPreempt> records = qos.qos();
+        PreemptParams params = PreemptSettings.of(cfg.slurm(), records);
         if (!params.enabled()) {
             return PreemptInput.NONE;
         }
         Map<Long, String> jobQos = new HashMap<>();
         Map<Long, Long> priorities = new HashMap<>();
+        Set<Long> exempt = new HashSet<>();
         for (long id : pending) {
             control.store().get(id).filter(job -> !job.spec().qos().isBlank())
                     .ifPresent(job -> jobQos.put(id, job.spec().qos()));
@@ -71,10 +76,21 @@ final class PreemptionControl {
                     jobQos.put(run.jobId(), job.spec().qos());
                 }
                 priorities.put(run.jobId(), priority.applyAsLong(job));
+                if (exempt(job, records, cfg.slurm().scheduling().preemptExemptTime(), now)) {
+                    exempt.add(run.jobId());
+                }
             });
         }
         ending.keySet().retainAll(running.stream().map(RunningJob::jobId).toList());
-        return new PreemptInput(params, jobQos, priorities, ending.keySet());
+        return new PreemptInput(params, jobQos, priorities, ending.keySet(), exempt);
+    }
+
+    /** Whether the job has run less than its QOS's PreemptExemptTime, or else the cluster's. */
+    private static boolean exempt(Job job, Map<String, QosPreempt> records, Duration clusterExempt, Instant now) {
+        QosPreempt record = records.get(job.spec().qos());
+        Duration exemptTime = record == null ? clusterExempt : record.exemptTime().orElse(clusterExempt);
+        return !exemptTime.isZero()
+                && Instant.ofEpochSecond(job.status().startTime()).plus(exemptTime).isAfter(now);
     }
 
     /** Preempts the plan's victims; runs before the plan's starts are committed. */
@@ -100,8 +116,7 @@ final class PreemptionControl {
             control.suspendForPreemption(victim.jobId(), preemptor);
             return;
         }
-        Duration grace = config.get().partition(job.get().spec().partition())
-                .map(p -> p.graceTime()).orElse(Duration.ZERO);
+        Duration grace = graceTime(job.get());
         log.info("preempt: JobId={} preempted by JobId={} ({}, GraceTime={}s)", job.get().displayId(), preemptor,
                 victim.mode(), grace.toSeconds());
         if (grace.isZero()) {
@@ -111,6 +126,16 @@ final class PreemptionControl {
         ending.put(victim.jobId(), new Ending(now.plus(grace), victim.mode()));
         control.cancel(victim.jobId(), SIGCONT, false, true);
         control.cancel(victim.jobId(), SIGTERM, false, true);
+    }
+
+    /** As in Slurm: under preempt/qos the victim's QOS gives the GraceTime, otherwise its partition does. */
+    private Duration graceTime(Job victim) {
+        ClusterConfig cfg = config.get();
+        if (cfg.slurm().scheduling().preemptType() == io.jslurm.conf.slurm.PreemptPlugin.QOS) {
+            QosPreempt record = qos.qos().get(victim.spec().qos());
+            return record == null ? Duration.ZERO : record.graceTime();
+        }
+        return cfg.partition(victim.spec().partition()).map(p -> p.graceTime()).orElse(Duration.ZERO);
     }
 
     /** Ends the victims whose grace time is over. */

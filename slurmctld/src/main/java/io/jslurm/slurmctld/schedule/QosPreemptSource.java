@@ -4,8 +4,9 @@ import io.jslurm.sched.preempt.QosPreempt;
 import java.util.Map;
 
 /**
- * Where preempt/qos finds each QOS's Preempt= list and PreemptMode. The QOS records live in slurmdbd; until the
- * controller keeps a cache of them this is the seam to plug it into, and without one no QOS preempts another.
+ * Where preempt/qos finds each QOS's Preempt= list, PreemptMode and GraceTime. The QOS records live in slurmdbd;
+ * the controller reads them from its copy of accounting ({@link AccountingQosPreempt}); without one ({@link #NONE})
+ * no QOS preempts another.
  */
 @FunctionalInterface
 public interface QosPreemptSource {

@@ -245,7 +245,7 @@ public final class SchedulingLoop implements AutoCloseable {
         }
         ClusterSnapshot snapshot = snapshot(cfg, now);
         Plan plan = Scheduler.schedule(snapshot, pending, now, cfg.schedulerParams(), preemption.input(cfg,
-                pending.stream().map(PendingJob::jobId).toList(), snapshot.running()), timer);
+                pending.stream().map(PendingJob::jobId).toList(), snapshot.running(), now), timer);
         long commitStart = System.nanoTime();
         preemption.apply(plan, now);
         List<Job> started = commit(plan, cfg, now);
@@ -325,7 +325,8 @@ public final class SchedulingLoop implements AutoCloseable {
                         shares(fit, byName.get(job.spec().partition()), job)));
             });
         }
-        return new ClusterSnapshot(schedNodes, partitions, running, new LimitInputs(limits.policy(), limitUsage));
+        return new ClusterSnapshot(schedNodes, partitions, running, new LimitInputs(limits.policy(), limitUsage,
+                limits.used()));
     }
 
     /** Whether a running job shares its cores (OverSubscribe=FORCE, or YES and the job asked). */

@@ -50,6 +50,19 @@ public final class SlurmdClients implements SlurmdChannel {
         });
     }
 
+    /**
+     * Asks the node's slurmd and waits for its answer, on the caller's thread (an RPC worker answering a command
+     * that needs the node's answer, as sstat does); MessageTimeout bounds it.
+     */
+    public <R extends Message> R ask(NodeView node, Message body, Class<R> answer)
+            throws java.io.IOException, io.jslurm.protocol.RpcException {
+        InetSocketAddress address = new InetSocketAddress(node.config().address(),
+                node.slurmdPort(clusterSlurmdPort.getAsInt()));
+        try (RpcClient<NodeMessage> client = RpcClient.connect(EnvelopeType.NODE, address, timeout, credentials)) {
+            return client.call(body, answer);
+        }
+    }
+
     /** Messages waiting for a sender (sdiag's agent queue size). */
     public int queued() {
         return senders.getQueue().size();

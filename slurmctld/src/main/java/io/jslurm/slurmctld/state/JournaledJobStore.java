@@ -1,6 +1,7 @@
 package io.jslurm.slurmctld.state;
 
 import io.jslurm.common.jobid.ArraySpec;
+import io.jslurm.slurmctld.job.ExitCode;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.IllegalTransitionException;
 import io.jslurm.slurmctld.job.Job;
@@ -40,6 +41,9 @@ import org.slf4j.LoggerFactory;
 public final class JournaledJobStore implements JobStore {
 
     private static final Logger log = LoggerFactory.getLogger(JournaledJobStore.class);
+
+    /** SIGTERM: what scancel ends a started job with, in Slurm's records. */
+    private static final ExitCode CANCELLED_BY_SIGNAL = ExitCode.of(0, 15);
 
     private final JobStoreConfig config;
     private final InstantSource clock;
@@ -176,7 +180,12 @@ public final class JournaledJobStore implements JobStore {
                 throw new IllegalTransitionException(job.displayId(), job.state(), JobState.CANCELLED,
                         "job is already completing");
             }
-            return JobTransitions.apply(job, StateChange.to(JobState.CANCELLED), now());
+            // A job cancelled once started ended by signal 15, as Slurm records it (ExitCode 0:15); one cancelled
+            // while pending never ran and keeps 0:0.
+            StateChange cancel = job.status().startTime() > 0
+                    ? StateChange.to(JobState.CANCELLED).withExitCodes(CANCELLED_BY_SIGNAL, ExitCode.SUCCESS)
+                    : StateChange.to(JobState.CANCELLED);
+            return JobTransitions.apply(job, cancel, now());
         });
     }
 

@@ -40,6 +40,8 @@ public record SlurmMessageType(String name, int id) {
             Map.entry(ConfigInfoRequest.class, new SlurmMessageType("REQUEST_BUILD_INFO", 2001)),
             Map.entry(JobInfoRequest.class, new SlurmMessageType("REQUEST_JOB_INFO", 2003)),
             Map.entry(StepInfoRequest.class, new SlurmMessageType("REQUEST_JOB_STEP_INFO", 2005)),
+            Map.entry(io.jslurm.protocol.proto.StepStatRequest.class,
+                    new SlurmMessageType("REQUEST_JOB_STEP_STAT", 5019)),
             Map.entry(NodeInfoRequest.class, new SlurmMessageType("REQUEST_NODE_INFO", 2007)),
             Map.entry(PartitionInfoRequest.class, new SlurmMessageType("REQUEST_PARTITION_INFO", 2009)),
             Map.entry(StatsInfoRequest.class, new SlurmMessageType("REQUEST_STATS_INFO", 2035)),

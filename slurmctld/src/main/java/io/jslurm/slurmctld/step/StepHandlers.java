@@ -16,6 +16,8 @@ import io.jslurm.protocol.proto.StepInfoResponse;
 import io.jslurm.protocol.proto.StepLayout;
 import io.jslurm.protocol.proto.StepNode;
 import io.jslurm.protocol.proto.StepRecord;
+import io.jslurm.protocol.proto.StepStatRequest;
+import io.jslurm.protocol.proto.StepStatResponse;
 import io.jslurm.protocol.rpc.RpcCall;
 import io.jslurm.protocol.RpcException;
 import io.jslurm.sched.model.Allocation;
@@ -69,18 +71,24 @@ public final class StepHandlers {
     private final InstantSource clock;
     private final StepTable steps = new StepTable();
     private final StepAccounting accounting;
+    private final StepStats stats;
 
     public StepHandlers(JobControl control, SchedulingLoop loop, SubmitValidator validator, Allocations allocations,
                         NodeTable nodes, Callers callers, StepCredentials credentials, IntSupplier clusterSlurmdPort,
                         InstantSource clock) {
         this(control, loop, validator, allocations, nodes, callers, credentials, clusterSlurmdPort, clock,
-                StepAccounting.NONE);
+                StepAccounting.NONE, (node, request) -> {
+                    throw new java.io.IOException("no connection to slurmd");
+                });
     }
 
-    /** @param accounting where each step's start and end are recorded */
+    /**
+     * @param accounting where each step's start and end are recorded
+     * @param nodeQuery  asks a node's slurmd what a step uses there (sstat)
+     */
     public StepHandlers(JobControl control, SchedulingLoop loop, SubmitValidator validator, Allocations allocations,
                         NodeTable nodes, Callers callers, StepCredentials credentials, IntSupplier clusterSlurmdPort,
-                        InstantSource clock, StepAccounting accounting) {
+                        InstantSource clock, StepAccounting accounting, StepStats.NodeQuery nodeQuery) {
         this.accounting = Objects.requireNonNull(accounting, "accounting");
         this.control = Objects.requireNonNull(control, "control");
         this.store = control.store();
@@ -92,6 +100,7 @@ public final class StepHandlers {
         this.credentials = Objects.requireNonNull(credentials, "credentials");
         this.clusterSlurmdPort = Objects.requireNonNull(clusterSlurmdPort, "clusterSlurmdPort");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.stats = new StepStats(store, steps, nodes, callers, nodeQuery);
     }
 
     public StepTable steps() {
@@ -120,7 +129,8 @@ public final class StepHandlers {
             }
             throw SlurmError.ALREADY_DONE.exception();
         }
-        steps.endJob(job.jobId()).forEach(step -> accounting.stepEnded(job, step));
+        steps.endJob(job.jobId(), clock.instant().getEpochSecond()).forEach(step -> accounting.stepEnded(job, step,
+                steps.usage(job.jobId(), step.getStepId())));
         control.complete(JobComplete.newBuilder().setJobId(r.getJobId()).setExitCode(r.getExitCode())
                 .setTermSignal(r.getTermSignal()).setNodeName("").setEndTime(clock.instant().getEpochSecond())
                 .build());
@@ -170,7 +180,7 @@ public final class StepHandlers {
             List<Integer> taskIds = layout.taskIds().get(n);
             int gpusNeeded = gpusPerTask * taskIds.size();
             if (gpusNeeded > part.gpus().size()) {
-                steps.finish(job.jobId(), record.getStepId(), 1, 0, "FAILED");
+                steps.finish(job.jobId(), record.getStepId(), 1, 0, "FAILED", clock.instant().getEpochSecond());
                 steps.get(job.jobId(), record.getStepId()).ifPresent(failed -> accounting.stepEnded(job, failed));
                 throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception("--gpus-per-task=" + gpusPerTask + " needs "
                         + gpusNeeded + " GPUs on " + part.node() + ", the job holds " + part.gpus().size());
@@ -192,13 +202,37 @@ public final class StepHandlers {
         String state = r.getTermSignal() != 0 ? (r.getTermSignal() == 9 ? "CANCELLED" : "FAILED")
                 : r.getExitCode() == 0 ? "COMPLETED" : "FAILED";
         if (!steps.finish(Integer.toUnsignedLong(r.getJobId()), r.getStepId(), r.getExitCode(), r.getTermSignal(),
-                state)) {
+                state, clock.instant().getEpochSecond())) {
             throw SlurmError.INVALID_JOB_ID.exception("no step " + r.getJobId() + "." + r.getStepId());
         }
-        steps.get(job.jobId(), r.getStepId()).ifPresent(ended -> accounting.stepEnded(job, ended));
+        steps.get(job.jobId(), r.getStepId()).ifPresent(ended -> accounting.stepEnded(job, ended,
+                steps.usage(job.jobId(), r.getStepId())));
         log.info("_slurm_rpc_step_complete: StepId={}.{} {} ExitCode={}:{}", r.getJobId(), r.getStepId(), state,
                 r.getExitCode(), r.getTermSignal());
         return Ack.getDefaultInstance();
+    }
+
+    /**
+     * A node's slurmd reported a step's end there with what its cgroup used. srun usually reports the step's
+     * end first; the step's record is then written again with the usage.
+     */
+    public void usageReported(JobComplete report) {
+        long jobId = Integer.toUnsignedLong(report.getJobId());
+        Optional<StepRecord> step = steps.addUsage(jobId, report.getStepId(), report.getNodeName(), report.getUsage());
+        if (step.isEmpty()) {
+            log.info("StepId={}.{} usage from {} for a step not known here; ignored", jobId,
+                    Integer.toUnsignedString(report.getStepId()), report.getNodeName());
+            return;
+        }
+        if (!step.get().getState().equals("RUNNING")) {
+            store.get(jobId).ifPresent(job -> accounting.stepEnded(job, step.get(),
+                    steps.usage(jobId, report.getStepId())));
+        }
+    }
+
+    /** sstat: what a running step uses now, from its nodes. */
+    public StepStatResponse stat(RpcCall<StepStatRequest> call) throws RpcException {
+        return stats.stat(call);
     }
 
     public StepInfoResponse info(RpcCall<StepInfoRequest> call) {

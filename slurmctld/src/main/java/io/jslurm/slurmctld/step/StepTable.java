@@ -1,6 +1,8 @@
 package io.jslurm.slurmctld.step;
 
+import io.jslurm.protocol.proto.ResourceUsage;
 import io.jslurm.protocol.proto.StepRecord;
+import io.jslurm.slurmctld.accounting.StepUsage;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,6 +17,7 @@ import java.util.TreeMap;
 public final class StepTable {
 
     private final Map<Long, TreeMap<Integer, StepRecord>> byJob = new HashMap<>();
+    private final Map<Long, Map<Integer, StepUsage>> usageByJob = new HashMap<>();
 
     /** Reserves the next step id of the job and records the step as RUNNING. */
     public synchronized StepRecord add(long jobId, StepRecord.Builder step) {
@@ -26,18 +29,19 @@ public final class StepTable {
     }
 
     /** @return false when the job has no such step */
-    public synchronized boolean finish(long jobId, int stepId, int exitCode, int termSignal, String state) {
+    public synchronized boolean finish(long jobId, int stepId, int exitCode, int termSignal, String state,
+                                       long endTime) {
         TreeMap<Integer, StepRecord> steps = byJob.get(jobId);
         if (steps == null || !steps.containsKey(stepId)) {
             return false;
         }
         steps.put(stepId, steps.get(stepId).toBuilder().setExitCode(exitCode).setTermSignal(termSignal)
-                .setState(state).build());
+                .setState(state).setEndTime(endTime).build());
         return true;
     }
 
     /** The job's steps that still run, ended with the job; returns those it ended. */
-    public synchronized List<StepRecord> endJob(long jobId) {
+    public synchronized List<StepRecord> endJob(long jobId, long endTime) {
         TreeMap<Integer, StepRecord> steps = byJob.get(jobId);
         List<StepRecord> ended = new ArrayList<>();
         if (steps != null) {
@@ -45,12 +49,29 @@ public final class StepTable {
                 if (!step.getState().equals("RUNNING")) {
                     return step;
                 }
-                StepRecord cancelled = step.toBuilder().setState("CANCELLED").build();
+                StepRecord cancelled = step.toBuilder().setState("CANCELLED").setEndTime(endTime).build();
                 ended.add(cancelled);
                 return cancelled;
             });
         }
         return ended;
+    }
+
+    /**
+     * A node's report of what the step used there (the step may have ended already: nodes report after srun).
+     *
+     * @return the step, or empty when the job has no such step
+     */
+    public synchronized Optional<StepRecord> addUsage(long jobId, int stepId, String node, ResourceUsage usage) {
+        Optional<StepRecord> step = get(jobId, stepId);
+        step.ifPresent(found -> usageByJob.computeIfAbsent(jobId, id -> new HashMap<>())
+                .merge(stepId, StepUsage.NONE.with(node, usage), (old, fresh) -> old.with(node, usage)));
+        return step;
+    }
+
+    /** What the step's nodes reported so far. */
+    public synchronized StepUsage usage(long jobId, int stepId) {
+        return usageByJob.getOrDefault(jobId, Map.of()).getOrDefault(stepId, StepUsage.NONE);
     }
 
     public synchronized Optional<StepRecord> get(long jobId, int stepId) {

@@ -25,7 +25,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Steps reach accounting as Slurm lists them: N.batch with the job, N.0... as srun runs them. */
+/**
+ * Steps reach accounting as Slurm lists them: N.batch with the job, N.0... as srun runs them; a job cancelled once
+ * it ran ends 0:15 (signal 15), as does its batch step, and one cancelled while pending 0:0.
+ */
 class StepAccountingTest {
 
     @TempDir
@@ -126,6 +129,73 @@ class StepAccountingTest {
             assertThat(steps.get(1).getTasks()).isEqualTo(4);
             assertThat(steps.get(1).getTresAllocated()).isEqualTo("cpu=8,node=2");
             assertThat(steps.get(1).getExitCode()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aRunningJobCancelledEndsWithSignal15AndSoDoesItsBatchStepWhateverKilledTheScript() throws Exception {
+        try (AccountedJobStore store = open()) {
+            long id = store.submit(sleeper()).jobId();
+            store.transition(id, StateChange.start(JobState.RUNNING, new Allocation("n1", 1, 2, 0, List.of())));
+            Job cancelled = store.cancel(id, 0);
+            // slurmd then reports the script killed by SIGKILL after KillWait.
+            store.steps().batchReported(cancelled, 0, 9, 0, ResourceUsage.getDefaultInstance());
+            await(3, 3);
+
+            assertThat(cancelled.status().exitCode()).hasToString("0:15");
+            AcctJob record = jobs.get(jobs.size() - 1);
+            assertThat(record.getState()).isEqualTo("CANCELLED");
+            assertThat(record.getExitCode()).isZero();
+            assertThat(record.getExitSignal()).isEqualTo(15);
+            assertThat(steps).extracting(AcctStep::getExitSignal).containsExactly(0, 15, 15);
+            assertThat(steps).extracting(AcctStep::getExitCode).containsOnly(0);
+        }
+    }
+
+    @Test
+    void aPendingJobCancelledKeepsExitCodeZero() throws Exception {
+        try (AccountedJobStore store = open()) {
+            long id = store.submit(sleeper()).jobId();
+            Job cancelled = store.cancel(id, 0);
+            await(2, 0);
+
+            assertThat(cancelled.status().exitCode()).hasToString("0:0");
+            AcctJob record = jobs.get(jobs.size() - 1);
+            assertThat(record.getState()).isEqualTo("CANCELLED");
+            assertThat(record.getExitSignal()).isZero();
+            assertThat(steps).isEmpty();
+        }
+    }
+
+    private static JobSpec sleeper() {
+        return batchJob().toBuilder().name("sleeper").script("#!/bin/bash\nsleep 600\n").build();
+    }
+
+    @Test
+    void srunStepsCarryTheirNodesUsageAndKeepTheirEndTimeWhenRecordedAgain() throws Exception {
+        try (AccountedJobStore store = open()) {
+            Job job = store.submit(batchJob());
+            StepRecord ended = StepRecord.newBuilder().setJobId((int) job.jobId()).setStepId(0).setName("burn")
+                    .setNodeList("n[1-2]").setNtasks(2).setCpus(2).setStartTime(1_800_000_000L)
+                    .setEndTime(1_800_000_005L).setState("COMPLETED").build();
+            StepUsage first = StepUsage.NONE.with("n1", ResourceUsage.newBuilder().setUserCpuMicros(1_500_000)
+                    .setSystemCpuMicros(100_000).setMaxRssKb(100 * 1024).setMaxDiskWriteBytes(4096).build());
+            store.steps().stepEnded(job, ended, first);
+            store.steps().stepEnded(job, ended, first.with("n2", ResourceUsage.newBuilder()
+                    .setUserCpuMicros(500_000).setMaxRssKb(20 * 1024).setMaxDiskWriteBytes(1024).build()));
+            await(1, 2);
+
+            AcctStep once = steps.get(0);
+            assertThat(once.getUserCpuMicros()).isEqualTo(1_500_000);
+            assertThat(once.getAveRssBytes()).as("one node's peak over two tasks").isEqualTo(50L * 1024 * 1024);
+            AcctStep both = steps.get(1);
+            assertThat(both.getRecordTimeMs()).isGreaterThan(once.getRecordTimeMs());
+            assertThat(both.getEndTime()).as("the end srun reported").isEqualTo(1_800_000_005L);
+            assertThat(both.getUserCpuMicros()).isEqualTo(2_000_000);
+            assertThat(both.getSystemCpuMicros()).isEqualTo(100_000);
+            assertThat(both.getMaxRssBytes()).isEqualTo(100L * 1024 * 1024);
+            assertThat(both.getAveRssBytes()).isEqualTo(60L * 1024 * 1024);
+            assertThat(both.getDiskWriteBytes()).isEqualTo(5120);
         }
     }
 }

@@ -1,9 +1,14 @@
 package io.jslurm.slurmctld.fairshare;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.jslurm.slurmctld.ManualClock;
 import io.jslurm.slurmctld.config.ClusterConfig;
+import io.jslurm.slurmctld.job.Allocation;
+import io.jslurm.slurmctld.job.JobSpec;
+import io.jslurm.slurmctld.job.JobState;
+import io.jslurm.slurmctld.job.StateChange;
 import io.jslurm.slurmctld.state.JobStoreConfig;
 import io.jslurm.slurmctld.state.JournaledJobStore;
 import java.io.IOException;
@@ -19,7 +24,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** When the service reads associations again, and what it does with a damaged usage file. */
+/**
+ * When the service reads associations again, what it does with a damaged usage file, and the usage by TRES it
+ * keeps for the TRES-minutes limits.
+ */
 class FairShareServiceTest {
 
     @TempDir
@@ -90,5 +98,23 @@ class FairShareServiceTest {
 
         assertThat(dir.resolve("state").resolve("assoc_usage.corrupt")).hasContent("not a usage file");
         assertThat(Files.readString(usage)).startsWith(UsageFile.HEADER);
+    }
+
+    @Test
+    void runningJobsAreChargedByTresAndWallTimeUnderTheirQos() {
+        FairShareService service = FairShareService.open(AssociationSource.NONE, () -> config, clock);
+        service.update(store);
+        long id = store.submit(JobSpec.builder("alice", 1001, 1001).account("ml")
+                .qos("quota").partition("p").script("#!/bin/sh\n").build()).jobId();
+        store.transition(id, StateChange.start(JobState.RUNNING,
+                new Allocation("n1", 1, 2, 100, List.of())));
+
+        clock.advance(Duration.ofSeconds(90));
+        service.update(store);
+
+        TresUsageLedger.Used used = service.tresUsage().get(new TresUsageLedger.Key("ml", "alice", "quota"));
+        assertThat(used.tresSeconds().get("cpu")).isCloseTo(180.0, within(1.0));
+        assertThat(used.tresSeconds().get("node")).isCloseTo(90.0, within(1.0));
+        assertThat(used.wallSeconds()).isCloseTo(90.0, within(1.0));
     }
 }

@@ -105,6 +105,20 @@ class PreemptionControlTest {
     }
 
     @Test
+    void aJobInsideThePreemptExemptTimeIsNotRequeued() throws Exception {
+        start("""
+                REQUEUE
+                PreemptExemptTime=10:00""", "");
+        long low = startLow();
+        long high = submit("high");
+
+        cluster.controller.loop().runPass();
+        cluster.controller.loop().runPass();
+        assertThat(cluster.job(low).getState()).as("ran 0 of its 10 exempt minutes").isEqualTo(JobState.JOB_RUNNING);
+        assertThat(cluster.job(high).getState()).isEqualTo(JobState.JOB_PENDING);
+    }
+
+    @Test
     void aPartitionPreemptModeOffProtectsItsJobs() throws Exception {
         start("REQUEUE", "PreemptMode=OFF");
         long low = startLow();

@@ -2,6 +2,7 @@ package io.jslurm.slurmctld.step;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jslurm.protocol.proto.ResourceUsage;
 import io.jslurm.protocol.proto.StepRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,10 +23,30 @@ class StepTableTest {
         StepTable table = new StepTable();
         table.add(7, StepRecord.newBuilder());
         table.add(7, StepRecord.newBuilder());
-        assertThat(table.finish(7, 0, 2, 0, "FAILED")).isTrue();
-        assertThat(table.finish(7, 5, 0, 0, "COMPLETED")).isFalse();
-        table.endJob(7);
+        assertThat(table.finish(7, 0, 2, 0, "FAILED", 1_000)).isTrue();
+        assertThat(table.finish(7, 5, 0, 0, "COMPLETED", 1_000)).isFalse();
+        table.endJob(7, 2_000);
         assertThat(table.of(List.of())).extracting(StepRecord::getState).containsExactly("FAILED", "CANCELLED");
         assertThat(table.of(List.of()).get(0).getExitCode()).isEqualTo(2);
+    }
+
+    @Test
+    void nodesReportsOfAStepAddUpAndAnUnknownStepKeepsNone() {
+        StepTable table = new StepTable();
+        table.add(7, StepRecord.newBuilder().setNtasks(2));
+        ResourceUsage n1 = ResourceUsage.newBuilder().setUserCpuMicros(1_000_000).setMaxRssKb(300).build();
+        ResourceUsage n2 = ResourceUsage.newBuilder().setUserCpuMicros(500_000).setMaxRssKb(100).build();
+
+        assertThat(table.addUsage(7, 0, "n1", n1)).isPresent();
+        assertThat(table.addUsage(7, 0, "n2", n2)).isPresent();
+        assertThat(table.addUsage(7, 0, "n2", n2)).as("a report sent twice counts once").isPresent();
+        assertThat(table.addUsage(7, 4, "n1", n1)).isEmpty();
+
+        assertThat(table.usage(7, 0).total().getUserCpuMicros()).isEqualTo(1_500_000);
+        assertThat(table.usage(7, 0).total().getMaxRssKb()).isEqualTo(300);
+        assertThat(table.usage(7, 0).averageRssKb(2)).isEqualTo(200);
+        assertThat(table.usage(7, 4).isEmpty()).isTrue();
+        assertThat(table.finish(7, 0, 0, 0, "COMPLETED", 1_234)).isTrue();
+        assertThat(table.get(7, 0).orElseThrow().getEndTime()).isEqualTo(1_234);
     }
 }

@@ -25,6 +25,10 @@ import org.slf4j.LoggerFactory;
  * {@code .acked} marker for a day, so that a job reported again after a crash (between queueing and
  * removing the job's spool) is not sent a second time with another result. The first result
  * queued for a job is the one that counts.
+ *
+ * <p>A step's end on this node (its cgroup's usage, for accounting) is queued the same way as
+ * {@code job_<job>.<step>}, but leaves no marker once acknowledged: steps are not taken back after a
+ * restart, so nothing reports one twice, and step ids start again at 0 after a controller restart.
  */
 public final class CompletionQueue {
     private static final Logger LOG = LoggerFactory.getLogger(CompletionQueue.class);
@@ -58,13 +62,13 @@ public final class CompletionQueue {
      */
     public synchronized boolean offer(JobComplete completion) throws IOException {
         Objects.requireNonNull(completion, "completion");
-        int jobId = completion.getJobId();
-        Path file = pendingFile(jobId);
-        if (Files.exists(file) || Files.exists(ackedFile(jobId))) {
-            LOG.warn("job {}: its end was already reported; keeping the first report", Integer.toUnsignedLong(jobId));
+        String name = name(completion);
+        Path file = dir.resolve(name);
+        if (Files.exists(file) || Files.exists(dir.resolve(name + ACKED))) {
+            LOG.warn("{}: its end was already reported; keeping the first report", name);
             return false;
         }
-        Path tmp = dir.resolve(PREFIX + Integer.toUnsignedString(jobId) + ".tmp");
+        Path tmp = dir.resolve(name + ".tmp");
         try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             channel.write(java.nio.ByteBuffer.wrap(completion.toByteArray()));
@@ -75,13 +79,19 @@ public final class CompletionQueue {
         return true;
     }
 
+    /** {@code job_<job>} for a batch script's end, {@code job_<job>.<step>} for a step's. */
+    private static String name(JobComplete completion) {
+        String job = PREFIX + Integer.toUnsignedString(completion.getJobId());
+        return completion.hasStepId() ? job + "." + Integer.toUnsignedString(completion.getStepId()) : job;
+    }
+
     /** The completions still to deliver, oldest first. */
     public synchronized List<JobComplete> pending() throws IOException {
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, PREFIX + "[0-9]*")) {
             for (Path file : stream) {
                 String name = file.getFileName().toString();
-                if (name.chars().skip(PREFIX.length()).allMatch(Character::isDigit)) {
+                if (name.substring(PREFIX.length()).matches("[0-9]+(\\.[0-9]+)?")) {
                     files.add(file);
                 }
             }
@@ -96,7 +106,17 @@ public final class CompletionQueue {
 
     /** The controller has this job's end: it is not sent again. */
     public synchronized void acknowledge(int jobId) throws IOException {
-        Path file = pendingFile(jobId);
+        acknowledge(JobComplete.newBuilder().setJobId(jobId).build());
+    }
+
+    /** The controller has this end (a batch script's or a step's): it is not sent again. */
+    public synchronized void acknowledge(JobComplete completion) throws IOException {
+        Path file = dir.resolve(name(completion));
+        if (completion.hasStepId()) {
+            Files.deleteIfExists(file);
+            return;
+        }
+        int jobId = completion.getJobId();
         if (Files.exists(file)) {
             Files.move(file, ackedFile(jobId), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             Files.setLastModifiedTime(ackedFile(jobId), FileTime.from(Instant.now()));
@@ -121,10 +141,6 @@ public final class CompletionQueue {
             }
         }
         return removed;
-    }
-
-    private Path pendingFile(int jobId) {
-        return dir.resolve(PREFIX + Integer.toUnsignedString(jobId));
     }
 
     private Path ackedFile(int jobId) {

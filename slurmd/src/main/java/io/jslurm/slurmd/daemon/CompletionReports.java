@@ -5,9 +5,10 @@ import io.jslurm.protocol.proto.JobState;
 import io.jslurm.protocol.proto.ResourceUsage;
 import io.jslurm.slurmd.cgroup.CgroupUsage;
 import io.jslurm.slurmd.launch.JobCompletion;
+import io.jslurm.slurmd.step.StepTasks;
 import java.time.Instant;
 
-/** A job's end as the node tells the controller. */
+/** A job's or a step's end as the node tells the controller, and usage as the protocol carries it. */
 final class CompletionReports {
     private CompletionReports() {
     }
@@ -26,6 +27,20 @@ final class CompletionReports {
         return out.build();
     }
 
+    /** A step's tasks here ended: its end on this node, for the step's accounting record. */
+    static JobComplete ofStep(StepTasks.StepEnd end, String nodeName, Instant endTime) {
+        JobComplete.Builder out = JobComplete.newBuilder()
+                .setJobId((int) end.jobId())
+                .setStepId(end.stepId())
+                .setNodeName(nodeName)
+                .setExitCode(end.exitCode())
+                .setEndTime(endTime.getEpochSecond())
+                .setOutOfMemory(end.usage().map(CgroupUsage::oomKilled).orElse(false))
+                .setState(end.exitCode() == 0 ? JobState.JOB_COMPLETED : JobState.JOB_FAILED);
+        end.usage().ifPresent(usage -> out.setUsage(usage(usage)));
+        return out.build();
+    }
+
     private static JobState state(io.jslurm.slurmd.launch.JobState state) {
         return switch (state) {
             case COMPLETED -> JobState.JOB_COMPLETED;
@@ -37,7 +52,7 @@ final class CompletionReports {
         };
     }
 
-    private static ResourceUsage usage(CgroupUsage usage) {
+    static ResourceUsage usage(CgroupUsage usage) {
         ResourceUsage.Builder out = ResourceUsage.newBuilder()
                 .setUserCpuMicros(usage.userCpu().toNanos() / 1000)
                 .setSystemCpuMicros(usage.systemCpu().toNanos() / 1000);

@@ -120,8 +120,9 @@ final class ControllerReporter implements AutoCloseable {
                 if (!(link.call(completion) instanceof Ack)) {
                     LOG.warn("job {}: the controller answered its completion with something else than Ack", jobId);
                 }
-                LOG.info("job {}: completion delivered ({} ExitCode={}:{})", jobId, completion.getState(),
-                        completion.getExitCode(), completion.getTermSignal());
+                LOG.info("job {}{}: completion delivered ({} ExitCode={}:{})", jobId,
+                        completion.hasStepId() ? "." + Integer.toUnsignedString(completion.getStepId()) : "",
+                        completion.getState(), completion.getExitCode(), completion.getTermSignal());
             } catch (RpcException e) {
                 if (notDecided(e)) {
                     throw e;
@@ -130,7 +131,7 @@ final class ControllerReporter implements AutoCloseable {
                 // sending it again would get the same answer.
                 LOG.warn("job {}: the controller refused its completion: {}", jobId, e.getMessage());
             }
-            queue.acknowledge(completion.getJobId());
+            queue.acknowledge(completion);
         }
     }
 

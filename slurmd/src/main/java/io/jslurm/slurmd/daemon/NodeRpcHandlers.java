@@ -10,6 +10,8 @@ import io.jslurm.protocol.proto.LaunchTasks;
 import io.jslurm.protocol.proto.Ping;
 import io.jslurm.protocol.proto.Pong;
 import io.jslurm.protocol.proto.PrologLaunch;
+import io.jslurm.protocol.proto.NodeStepStat;
+import io.jslurm.protocol.proto.StepStatRequest;
 import io.jslurm.protocol.proto.SignalJob;
 import io.jslurm.protocol.proto.SuspendJob;
 import io.jslurm.protocol.proto.TerminateJob;
@@ -101,6 +103,7 @@ final class NodeRpcHandlers {
                 // srun brings the controller's signed step layout; StepTasks checks it and the caller.
                 .route(LaunchTasks.class, Permission.USER, Execution.WORKER, this::launchTasks)
                 .route(PrologLaunch.class, Permission.SLURM_USER, Execution.WORKER, this::prolog)
+                .route(StepStatRequest.class, Permission.SLURM_USER, Execution.WORKER, this::stepStat)
                 .build();
     }
 
@@ -290,6 +293,25 @@ final class NodeRpcHandlers {
             }
         }
         return Ack.getDefaultInstance();
+    }
+
+    /** Slurm's SLURM_BATCH_SCRIPT step id, 0xfffffffb. */
+    private static final int BATCH_STEP = 0xfffffffb;
+
+    /** sstat, through the controller: the step's cgroup here, read now. */
+    private Message stepStat(RpcCall<StepStatRequest> call) throws RpcException {
+        StepStatRequest request = call.request();
+        long jobId = Integer.toUnsignedLong(request.getJobId());
+        Optional<StepTasks.StepStat> found = request.getStepId() == BATCH_STEP
+                ? runner.batchStep(jobId).map(cgroup -> StepTasks.StepStat.read(cgroup, 1, 0))
+                : steps.stat(jobId, request.getStepId());
+        StepTasks.StepStat stat = found.orElseThrow(() -> new RpcException(SlurmdErrors.ESLURM_INVALID_JOB_ID, "StepId="
+                        + Integer.toUnsignedString(request.getJobId()) + "." + Integer.toUnsignedString(request.getStepId())
+                        + " does not run on " + nodeName));
+        return NodeStepStat.newBuilder().setNodeName(nodeName)
+                .setUsage(CompletionReports.usage(stat.usage()).toBuilder().setMaxVmsizeKb(stat.vmPeakKb()))
+                .setNtasks(stat.ntasks()).setFirstTask(stat.firstTask())
+                .addAllPids(stat.pids().stream().sorted().map(Long::intValue).toList()).build();
     }
 
     private Message launchTasks(RpcCall<LaunchTasks> call) throws RpcException {

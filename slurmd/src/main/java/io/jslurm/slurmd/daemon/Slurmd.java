@@ -172,6 +172,7 @@ public final class Slurmd implements AutoCloseable {
                 jobId -> runner.status(jobId).isPresent(), setup.clock(), stepThreads);
         CpuTopology topology = setup.hardware().topology();
         steps.taskScripts(hookSettings);
+        steps.stepEnds(this::stepEnded);
         steps.prologGate((layout, nodeIndex) -> hooks.awaitProlog(new JobHookContext(
                 Integer.toUnsignedLong(layout.getJobId()), Integer.toUnsignedLong(layout.getUid()),
                 Integer.toUnsignedLong(layout.getGid()), layout.getUserName(), layout.getNodeList(), "", "", "",
@@ -240,6 +241,20 @@ public final class Slurmd implements AutoCloseable {
         }
     }
 
+    /** A step's end here, with its cgroup's usage: queued like a job's end, for the step's accounting. */
+    private void stepEnded(StepTasks.StepEnd end) {
+        try {
+            completions.offer(CompletionReports.ofStep(end, setup.identity().name(), setup.clock().instant()));
+        } catch (IOException e) {
+            LOG.error("step {}.{}: cannot queue its end: {}", end.jobId(), Integer.toUnsignedString(end.stepId()),
+                    e.getMessage());
+            return;
+        }
+        if (reporter != null) {
+            reporter.nudge();
+        }
+    }
+
     private NodeRegistration registration() {
         NodeHardware hw = setup.hardware();
         CpuTopology t = hw.topology();
@@ -274,7 +289,8 @@ public final class Slurmd implements AutoCloseable {
     private List<RunningJob> runningOrUnreported() {
         java.util.Set<Long> ids = new java.util.TreeSet<>(runner.jobIds());
         try {
-            completions.pending().forEach(end -> ids.add(Integer.toUnsignedLong(end.getJobId())));
+            completions.pending().stream().filter(end -> !end.hasStepId())
+                    .forEach(end -> ids.add(Integer.toUnsignedLong(end.getJobId())));
         } catch (IOException e) {
             LOG.warn("cannot read the undelivered completions: {}", e.getMessage());
         }

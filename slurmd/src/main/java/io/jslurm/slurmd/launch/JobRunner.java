@@ -211,6 +211,12 @@ public final class JobRunner {
         return jobs.containsKey(jobId) ? Optional.of(JobState.RUNNING) : Optional.empty();
     }
 
+    /** The cgroup of a running job's batch step (sstat -j N.batch); empty when the job does not run here. */
+    public Optional<io.jslurm.slurmd.cgroup.Cgroup> batchStep(long jobId) {
+        RunningJob job = jobs.get(jobId);
+        return job == null ? Optional.empty() : job.batchStep();
+    }
+
     /** The ids of the jobs running here. */
     public List<Long> jobIds() {
         return jobs.keySet().stream().sorted().toList();

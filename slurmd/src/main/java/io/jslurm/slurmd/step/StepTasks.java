@@ -12,6 +12,7 @@ import io.jslurm.protocol.stepio.StepIoFrame;
 import io.jslurm.slurmd.cgroup.Cgroup;
 import io.jslurm.slurmd.cgroup.CgroupLimits;
 import io.jslurm.slurmd.cgroup.CgroupManager;
+import io.jslurm.slurmd.cgroup.CgroupUsage;
 import io.jslurm.slurmd.cgroup.StepName;
 import io.jslurm.slurmd.launch.GroupDatabase;
 import io.jslurm.slurmd.launch.JobUser;
@@ -42,8 +43,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Consumer;
 import java.util.function.LongPredicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,6 +77,46 @@ public final class StepTasks implements AutoCloseable {
     private volatile PrologGate prologGate = (layout, nodeIndex) -> true;
     private volatile HookSettings taskScripts = HookSettings.NONE;
     private volatile StepDevices devices = StepDevices.UNCONFINED;
+    private volatile Consumer<StepEnd> stepEnds = end -> { };
+
+    /**
+     * A step's tasks on this node all ended: what its cgroup used here, read after its last process was gone
+     * and before the cgroup was removed.
+     *
+     * @param exitCode the highest exit status of the node's tasks
+     * @param usage    empty when the cgroup could not be read
+     */
+    public record StepEnd(long jobId, int stepId, int exitCode, Optional<CgroupUsage> usage) {
+        public StepEnd {
+            Objects.requireNonNull(usage, "usage");
+        }
+    }
+
+    /**
+     * What a running step uses on this node now (sstat).
+     *
+     * @param ntasks     the step's tasks here
+     * @param firstTask  the lowest of their task ids
+     * @param pids       the processes in the step's cgroup
+     * @param vmPeakKb   the processes' peak virtual sizes summed, in KiB
+     */
+    public record StepStat(CgroupUsage usage, int ntasks, int firstTask, Set<Long> pids, long vmPeakKb) {
+        public StepStat {
+            Objects.requireNonNull(usage, "usage");
+            pids = Set.copyOf(pids);
+        }
+
+        /** Reads the step's cgroup and its processes' virtual sizes now. */
+        public static StepStat read(Cgroup cgroup, int ntasks, int firstTask) {
+            Set<Long> pids = cgroup.processes();
+            return new StepStat(cgroup.usage(), ntasks, firstTask, pids, VirtualMemory.peakKb(Path.of("/proc"), pids));
+        }
+    }
+
+    /** Where each step's end here goes (to the controller, for accounting); set once at start. */
+    public void stepEnds(Consumer<StepEnd> sink) {
+        this.stepEnds = Objects.requireNonNull(sink, "sink");
+    }
 
     /** What a step's cgroup confines of the node's GPUs (cgroup.conf ConstrainDevices). */
     public interface StepDevices {
@@ -190,7 +233,9 @@ public final class StepTasks implements AutoCloseable {
         byte[] hello = concat(request.getIoKey().toByteArray(), nodeName.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         new StepIoFrame(StepIoFrame.Kind.HELLO, -1, hello).writeTo(toSrun);
         StepNode node = layout.getNodes(nodeIndex);
-        RunningStep step = new RunningStep(key, jobId, node.getTaskIdsCount(), stepCgroup, io, toSrun);
+        RunningStep step = new RunningStep(key, jobId, layout.getStepId(),
+                node.getTaskIdsCount() > 0 ? node.getTaskIds(0) : 0,
+                node.getTaskIdsCount(), stepCgroup, io, toSrun);
         running.put(key, step);
         List<Integer> groups = GroupDatabase.groupsOf(user);
         try {
@@ -379,6 +424,7 @@ public final class StepTasks implements AutoCloseable {
             // The shell prefix execs the task, so a signal shows as the JDK's 128 + signal.
             int signal = status > 128 && status < 128 + 65 && step.wasSignalled() ? status - 128 : 0;
             step.send(StepIoFrame.exit(task, signal != 0 ? 0 : status, signal));
+            step.exited(signal != 0 ? 0 : status);
             if (step.taskEnded()) {
                 finish(step);
             }
@@ -419,11 +465,21 @@ public final class StepTasks implements AutoCloseable {
         running.values().stream().filter(step -> step.jobId == jobId).forEach(step -> step.signal(9));
     }
 
+    /** What the step uses here now; empty when it does not run here. */
+    public Optional<StepStat> stat(long jobId, int stepId) {
+        RunningStep step = running.get(jobId + "." + stepId);
+        if (step == null || step.isDone()) {
+            return Optional.empty();
+        }
+        return Optional.of(StepStat.read(step.cgroup, step.taskCount, step.firstTask));
+    }
+
     public boolean hasSteps(long jobId) {
         return running.values().stream().anyMatch(step -> step.jobId == jobId);
     }
 
     private void finish(RunningStep step) {
+        Optional<CgroupUsage> usage = Optional.empty();
         running.remove(step.key);
         step.done();
         if (step.pmi != null) {
@@ -435,6 +491,7 @@ public final class StepTasks implements AutoCloseable {
                 cgroup.kill();
             }
             cgroup.awaitEmpty(DRAIN_TIMEOUT);
+            usage = Optional.of(cgroup.usage());
             cgroup.remove();
             if (!keepJobCgroups && !batchJobRunsHere.test(step.jobId) && !hasSteps(step.jobId)) {
                 cgroups.findJob(step.jobId).filter(Cgroup::isEmpty).ifPresent(Cgroup::remove);
@@ -450,6 +507,11 @@ public final class StepTasks implements AutoCloseable {
             // already gone
         }
         LOG.info("step {}: ended on {}", step.key, nodeName);
+        try {
+            stepEnds.accept(new StepEnd(step.jobId, step.stepId, step.worstExit(), usage));
+        } catch (RuntimeException e) {
+            LOG.error("step {}: cannot report its end: {}", step.key, e.getMessage());
+        }
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
@@ -467,6 +529,9 @@ public final class StepTasks implements AutoCloseable {
     private static final class RunningStep {
         final String key;
         final long jobId;
+        final int stepId;
+        final int firstTask;
+        private int worstExit;
         /** The node's task count: the step ends here once that many ended, however fast the first ones were. */
         private final int taskCount;
         final Cgroup cgroup;
@@ -480,9 +545,12 @@ public final class StepTasks implements AutoCloseable {
         /** The step's PMI-2 server here, for srun --mpi=pmi2; null otherwise. */
         volatile Pmi2Step pmi;
 
-        RunningStep(String key, long jobId, int taskCount, Cgroup cgroup, Socket io, DataOutputStream toSrun) {
+        RunningStep(String key, long jobId, int stepId, int firstTask, int taskCount, Cgroup cgroup, Socket io,
+                    DataOutputStream toSrun) {
             this.key = key;
             this.jobId = jobId;
+            this.stepId = stepId;
+            this.firstTask = firstTask;
             this.taskCount = taskCount;
             this.cgroup = cgroup;
             this.io = io;
@@ -517,6 +585,14 @@ public final class StepTasks implements AutoCloseable {
                     openStreams.wait(100);
                 }
             }
+        }
+
+        synchronized void exited(int status) {
+            worstExit = Math.max(worstExit, status);
+        }
+
+        synchronized int worstExit() {
+            return worstExit;
         }
 
         synchronized boolean taskEnded() {

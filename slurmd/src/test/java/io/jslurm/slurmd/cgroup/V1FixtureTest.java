@@ -73,6 +73,32 @@ class V1FixtureTest {
     }
 
     @Test
+    void anSrunStepsUsageComesFromItsOwnCgroup() {
+        String step = JOB + "/step_0";
+        String memory = "sys/fs/cgroup/memory/" + step;
+        fixture.file(memory + "/memory.limit_in_bytes", "9223372036854771712")
+                .file("sys/fs/cgroup/cpu,cpuacct/" + step + "/cgroup.procs", "")
+                .file("sys/fs/cgroup/blkio/" + step + "/cgroup.procs", "")
+                .file("sys/fs/cgroup/cpu,cpuacct/" + step + "/cpuacct.usage_user", "1500000000\n")
+                .file("sys/fs/cgroup/cpu,cpuacct/" + step + "/cpuacct.usage_sys", "250000000\n")
+                .file("sys/fs/cgroup/cpu,cpuacct/" + JOB + "/cpuacct.usage_user", "9000000000\n")
+                .file("sys/fs/cgroup/cpu,cpuacct/" + JOB + "/cpuacct.usage_sys", "9000000000\n")
+                .file(memory + "/memory.usage_in_bytes", "0\n")
+                .file(memory + "/memory.max_usage_in_bytes", "104857600\n")
+                .file("sys/fs/cgroup/blkio/" + step + "/blkio.throttle.io_service_bytes_recursive",
+                        "8:0 Read 4096\n8:0 Write 1048576\nTotal 1052672\n");
+
+        CgroupUsage usage = manager().findStep(9, StepName.of(0)).orElseThrow().usage();
+
+        assertThat(usage.userCpu()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(usage.systemCpu()).isEqualTo(Duration.ofMillis(250));
+        assertThat(usage.totalCpu()).isEqualTo(Duration.ofMillis(1750));
+        assertThat(usage.peakMemoryBytes()).as("memory.max_usage_in_bytes").hasValue(104857600);
+        assertThat(usage.readBytes()).hasValue(4096);
+        assertThat(usage.writeBytes()).hasValue(1048576);
+    }
+
+    @Test
     void aHostWithoutFreezerCannotSuspend() {
         Cgroup job = manager().findJob(9).orElseThrow();
         assertThat(job.isFrozen()).isFalse();

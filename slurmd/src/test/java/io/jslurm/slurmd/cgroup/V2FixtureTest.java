@@ -121,6 +121,26 @@ class V2FixtureTest {
     }
 
     @Test
+    void anSrunStepsUsageComesFromItsOwnCgroup() {
+        fixture.v2Cgroup(JOB + "/step_0", ALL)
+                .file(JOB + "/step_0/cpu.stat", "usage_usec 1750000\nuser_usec 1500000\nsystem_usec 250000\n")
+                .file(JOB + "/cpu.stat", "usage_usec 99000000\nuser_usec 90000000\nsystem_usec 9000000\n")
+                .file(JOB + "/step_0/memory.current", "0\n")
+                .file(JOB + "/step_0/memory.peak", "104857600\n")
+                .file(JOB + "/step_0/memory.events", "low 0\nhigh 0\nmax 0\noom 0\noom_kill 0\n")
+                .file(JOB + "/step_0/io.stat", "8:0 rbytes=4096 wbytes=1048576 rios=1 wios=8 dbytes=0 dios=0\n");
+
+        CgroupUsage usage = manager(CgroupBase.HIERARCHY_ROOT).findStep(42, StepName.of(0)).orElseThrow().usage();
+
+        assertThat(usage.userCpu()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(usage.systemCpu()).isEqualTo(Duration.ofMillis(250));
+        assertThat(usage.peakMemoryBytes()).as("memory.peak").hasValue(104857600);
+        assertThat(usage.oomKilled()).isFalse();
+        assertThat(usage.readBytes()).hasValue(4096);
+        assertThat(usage.writeBytes()).hasValue(1048576);
+    }
+
+    @Test
     void peakIsUnknownOnKernelsWithoutMemoryPeak() {
         fixture.file(JOB + "/cpu.stat", "usage_usec 0\nuser_usec 0\nsystem_usec 0\n");
         CgroupUsage usage = manager(CgroupBase.HIERARCHY_ROOT).findJob(42).orElseThrow().usage();

@@ -46,6 +46,27 @@ class CompletionQueueTest {
     }
 
     @Test
+    void stepEndsAreQueuedBesideTheirJobsEndAndLeaveNoMarker() throws Exception {
+        CompletionQueue queue = CompletionQueue.open(spool, Instant.now());
+        JobComplete step0 = end(41, 0, JobState.JOB_COMPLETED).toBuilder().setStepId(0).build();
+        JobComplete step1 = end(41, 3, JobState.JOB_FAILED).toBuilder().setStepId(1).build();
+        JobComplete batch = end(41, 0, JobState.JOB_COMPLETED);
+
+        assertThat(queue.offer(step0)).isTrue();
+        assertThat(queue.offer(step1)).isTrue();
+        assertThat(queue.offer(batch)).as("the job's own end is another report").isTrue();
+        assertThat(CompletionQueue.open(spool, Instant.now()).pending()).containsExactlyInAnyOrder(step0, step1,
+                batch);
+
+        queue.acknowledge(step0);
+        assertThat(queue.pending()).containsExactlyInAnyOrder(step1, batch);
+        assertThat(queue.offer(step0)).as("step ids start over after a controller restart").isTrue();
+        queue.acknowledge(batch);
+        assertThat(queue.pending()).containsExactlyInAnyOrder(step0, step1);
+        assertThat(queue.offer(batch)).as("the batch end keeps its marker").isFalse();
+    }
+
+    @Test
     void aNewRunOfARequeuedJobIsReportedAgain() throws Exception {
         CompletionQueue queue = CompletionQueue.open(spool, Instant.now());
         queue.offer(end(31, 0, JobState.JOB_CANCELLED));

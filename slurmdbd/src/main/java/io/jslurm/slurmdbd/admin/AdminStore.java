@@ -201,18 +201,21 @@ public final class AdminStore {
             }
             update("INSERT INTO qos_table (name, description, time_created, time_modified) VALUES (?, ?, ?, ?)"
                     + " ON DUPLICATE KEY UPDATE deleted = 0", name, name, now(), now());
-            apply("qos_table", "name = ?", List.of(name), Setting.QOS, settings);
+            applyQos(name, settings);
             added.add(name);
         }
         return added;
     }
 
     public List<Map<String, String>> qos(Set<String> names) throws SQLException {
+        Map<Long, String> namesById = new LinkedHashMap<>();
+        qosIds().forEach((name, id) -> namesById.put(id, name));
         return rows("SELECT * FROM qos_table WHERE deleted = 0" + in("name", names) + " ORDER BY id", names, rs -> {
             Map<String, String> row = row("Name", rs.getString("name"));
             for (Setting s : Setting.QOS) {
                 row.put(s.title(), s.show(rs.getObject(s.column())));
             }
+            row.put("Preempt", String.join(",", QosPreemptList.names(rs.getString("preempt"), namesById)));
             return row;
         });
     }
@@ -220,15 +223,64 @@ public final class AdminStore {
     public int modifyQos(Set<String> names, Map<String, String> settings) throws SQLException, AdminException {
         int changed = 0;
         for (String name : names) {
-            changed += apply("qos_table", "name = ? AND deleted = 0", List.of(name), Setting.QOS, settings);
+            changed += applyQos(name, settings);
         }
         return changed;
     }
 
+    /** Preempt= is resolved to QOS ids here; the other settings are plain columns. */
+    private int applyQos(String name, Map<String, String> settings) throws SQLException, AdminException {
+        Map<String, String> rest = new LinkedHashMap<>(settings);
+        int changed = 0;
+        for (String key : List.of("preempt", "preempt+", "preempt-")) {
+            String value = rest.remove(key);
+            if (value != null) {
+                changed += setPreempt(name, key, value);
+            }
+        }
+        return changed + apply("qos_table", "name = ? AND deleted = 0", List.of(name), Setting.QOS, rest);
+    }
+
+    private int setPreempt(String name, String key, String value) throws SQLException, AdminException {
+        Map<String, Long> ids = qosIds();
+        Long self = ids.get(name);
+        if (self == null) {
+            return 0;
+        }
+        String current = rows("SELECT preempt FROM qos_table WHERE id = ?", List.of(self),
+                rs -> row("preempt", rs.getString(1))).get(0).get("preempt");
+        return update("UPDATE qos_table SET preempt = ?, time_modified = ? WHERE id = ?",
+                QosPreemptList.apply(key, value, current, self, ids), now(), self);
+    }
+
+    /** A deleted QOS preempts nothing and is preempted by nothing, even if its id is used again. */
+    private void dropFromPreemptLists(long id) throws SQLException {
+        for (Map<String, String> r : rows("SELECT id, preempt FROM qos_table WHERE preempt <> ''", List.of(),
+                rs -> row("id", rs.getString(1), "preempt", rs.getString(2)))) {
+            String kept = QosPreemptList.without(r.get("preempt"), id);
+            if (!kept.equals(r.get("preempt"))) {
+                update("UPDATE qos_table SET preempt = ? WHERE id = ?", kept, Long.valueOf(r.get("id")));
+            }
+        }
+    }
+
+    /** The live QOS, name to id. */
+    private Map<String, Long> qosIds() throws SQLException {
+        Map<String, Long> ids = new LinkedHashMap<>();
+        rows("SELECT id, name FROM qos_table WHERE deleted = 0 ORDER BY id", List.of(),
+                rs -> row("id", rs.getString(1), "name", rs.getString(2)))
+                .forEach(r -> ids.put(r.get("name"), Long.valueOf(r.get("id"))));
+        return ids;
+    }
+
     public int deleteQos(Set<String> names) throws SQLException {
         int changed = 0;
+        Map<String, Long> ids = qosIds();
         for (String name : names) {
             changed += update("UPDATE qos_table SET deleted = 1, time_modified = ? WHERE name = ? AND deleted = 0", now(), name);
+            if (ids.containsKey(name)) {
+                dropFromPreemptLists(ids.get(name));
+            }
         }
         return changed;
     }

@@ -1,5 +1,6 @@
 package io.jslurm.slurmdbd.admin;
 
+import io.jslurm.common.time.Elapsed;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.tres.Tres;
 
@@ -45,6 +46,22 @@ final class Limits {
         } catch (IllegalArgumentException bad) {
             throw new AdminException("Invalid wall time: " + value);
         }
+    }
+
+    /** A duration in seconds ({@code 10:00} is ten minutes, as Slurm reads times), or null for none. */
+    static Integer seconds(String value) throws AdminException {
+        if (value.isBlank() || value.strip().equals("-1")) {
+            return null;
+        }
+        try {
+            return Math.toIntExact(Elapsed.parse(value.strip()).seconds());
+        } catch (IllegalArgumentException | ArithmeticException bad) {
+            throw new AdminException("Invalid time: " + value);
+        }
+    }
+
+    static String showSeconds(Object seconds) {
+        return seconds == null ? "" : new Elapsed(((Number) seconds).longValue()).toPaddedString();
     }
 
     static String showWall(Object minutes) {

@@ -10,14 +10,15 @@ import java.util.Optional;
  */
 record Setting(List<String> names, String column, Kind kind, String title) {
 
-    enum Kind { COUNT, TRES, WALL, TEXT, NUMBER }
+    enum Kind { COUNT, TRES, WALL, TEXT, NUMBER, PREEMPT_MODE, SECONDS, GRACE }
 
     static final List<Setting> QOS = List.of(
             new Setting(List.of("description"), "description", Kind.TEXT, "Descr"),
             new Setting(List.of("priority"), "priority", Kind.COUNT, "Priority"),
-            new Setting(List.of("gracetime"), "grace_time", Kind.COUNT, "GraceTime"),
+            new Setting(List.of("gracetime"), "grace_time", Kind.GRACE, "GraceTime"),
             new Setting(List.of("preempt"), "preempt", Kind.TEXT, "Preempt"),
-            new Setting(List.of("preemptmode"), "preempt_mode", Kind.TEXT, "PreemptMode"),
+            new Setting(List.of("preemptmode"), "preempt_mode", Kind.PREEMPT_MODE, "PreemptMode"),
+            new Setting(List.of("preemptexempttime"), "preempt_exempt_time", Kind.SECONDS, "PreemptExemptTime"),
             new Setting(List.of("flags"), "flags", Kind.TEXT, "Flags"),
             new Setting(List.of("usagefactor"), "usage_factor", Kind.NUMBER, "UsageFactor"),
             new Setting(List.of("grptres"), "grp_tres", Kind.TRES, "GrpTRES"),
@@ -33,7 +34,9 @@ record Setting(List<String> names, String column, Kind kind, String title) {
             new Setting(List.of("maxtresperaccount", "maxtrespa"), "max_tres_pa", Kind.TRES, "MaxTRESPA"),
             new Setting(List.of("maxjobsperaccount", "maxjobspa"), "max_jobs_pa", Kind.COUNT, "MaxJobsPA"),
             new Setting(List.of("maxsubmitjobsperaccount", "maxsubmitpa"), "max_submit_jobs_pa", Kind.COUNT, "MaxSubmitPA"),
-            new Setting(List.of("mintresperjob", "mintres"), "min_tres_pj", Kind.TRES, "MinTRES"));
+            new Setting(List.of("mintresperjob", "mintres"), "min_tres_pj", Kind.TRES, "MinTRES"),
+            new Setting(List.of("grptresmins"), "grp_tres_mins", Kind.TRES, "GrpTRESMins"),
+            new Setting(List.of("maxtresminsperjob", "maxtresmins"), "max_tres_mins_pj", Kind.TRES, "MaxTRESMins"));
 
     static final List<Setting> ASSOCIATION = List.of(
             new Setting(List.of("fairshare", "shares"), "shares", Kind.COUNT, "Share"),
@@ -46,7 +49,9 @@ record Setting(List<String> names, String column, Kind kind, String title) {
             new Setting(List.of("maxtresperjob", "maxtres"), "max_tres_pj", Kind.TRES, "MaxTRES"),
             new Setting(List.of("maxsubmitjobs", "maxsubmit"), "max_submit_jobs", Kind.COUNT, "MaxSubmit"),
             new Setting(List.of("maxwalldurationperjob", "maxwall"), "max_wall_pj", Kind.WALL, "MaxWall"),
-            new Setting(List.of("qos", "qoslevel"), "qos", Kind.TEXT, "QOS"));
+            new Setting(List.of("qos", "qoslevel"), "qos", Kind.TEXT, "QOS"),
+            new Setting(List.of("grptresmins"), "grp_tres_mins", Kind.TRES, "GrpTRESMins"),
+            new Setting(List.of("maxtresminsperjob", "maxtresmins"), "max_tres_mins_pj", Kind.TRES, "MaxTRESMins"));
 
     static Optional<Setting> find(List<Setting> settings, String name) {
         String key = name.toLowerCase(Locale.ROOT);
@@ -56,10 +61,12 @@ record Setting(List<String> names, String column, Kind kind, String title) {
     /** The value to store: null clears a limit. */
     Object parse(String value) throws AdminException {
         return switch (kind) {
-            case COUNT -> Limits.count(value);
+            case COUNT, GRACE -> Limits.count(value);
             case TRES -> Limits.tres(value);
             case WALL -> Limits.wallMinutes(value);
             case TEXT -> value.strip();
+            case PREEMPT_MODE -> QosPreemptList.mode(value);
+            case SECONDS -> Limits.seconds(value);
             case NUMBER -> {
                 try {
                     yield Double.valueOf(value.strip());
@@ -72,11 +79,19 @@ record Setting(List<String> names, String column, Kind kind, String title) {
 
     /** The stored value as sacctmgr shows it. */
     String show(Object stored) {
+        if (kind == Kind.PREEMPT_MODE) {
+            return QosPreemptList.showMode(stored);
+        }
+        if (kind == Kind.GRACE) {
+            // set in seconds, shown as a time; none is no grace time at all
+            return Limits.showSeconds(stored == null ? 0 : stored);
+        }
         if (stored == null) {
             return "";
         }
         return switch (kind) {
             case WALL -> Limits.showWall(stored);
+            case SECONDS -> Limits.showSeconds(stored);
             case NUMBER -> {
                 double d = ((Number) stored).doubleValue();
                 yield String.format(Locale.ROOT, "%.6f", d);

@@ -4,11 +4,16 @@ import io.jslurm.protocol.proto.DbdAssocRecord;
 import io.jslurm.protocol.proto.DbdAssocSnapshot;
 import io.jslurm.protocol.proto.DbdQosRecord;
 import io.jslurm.protocol.proto.DbdUserRecord;
+import io.jslurm.slurmdbd.admin.QosPreemptList;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import javax.sql.DataSource;
 
 /**
@@ -61,6 +66,9 @@ public final class AssocSnapshotReader {
     private static void qos(Connection c, DbdAssocSnapshot.Builder out) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT * FROM qos_table WHERE deleted = 0 ORDER BY id");
              ResultSet rs = s.executeQuery()) {
+            List<DbdQosRecord.Builder> all = new ArrayList<>();
+            Map<Long, String> namesById = new HashMap<>();
+            List<String> preempt = new ArrayList<>();
             while (rs.next()) {
                 DbdQosRecord.Builder q = DbdQosRecord.newBuilder().setId(rs.getInt("id"))
                         .setName(rs.getString("name")).setPriority(rs.getInt("priority"))
@@ -72,7 +80,18 @@ public final class AssocSnapshotReader {
                 count(rs, "max_jobs_per_user", q::setMaxJobsPerUser);
                 count(rs, "max_submit_jobs_pu", q::setMaxSubmitJobsPerUser);
                 count(rs, "max_wall_duration_per_job", q::setMaxWallMinutes);
-                out.addQos(q);
+                count(rs, "grace_time", q::setGraceTimeSeconds);
+                count(rs, "preempt_exempt_time", q::setPreemptExemptSeconds);
+                q.setPreemptMode(text(rs, "preempt_mode"));
+                q.setGrpTresMins(text(rs, "grp_tres_mins")).setMaxTresMinsPerJob(text(rs, "max_tres_mins_pj"));
+                count(rs, "grp_wall", q::setGrpWallMinutes);
+                namesById.put(Integer.toUnsignedLong(q.getId()), q.getName());
+                preempt.add(text(rs, "preempt"));
+                all.add(q);
+            }
+            // the table keeps QOS ids; the controller is given names, as jobs name their QOS
+            for (int i = 0; i < all.size(); i++) {
+                out.addQos(all.get(i).addAllPreempt(QosPreemptList.names(preempt.get(i), namesById)));
             }
         }
     }
@@ -97,6 +116,8 @@ public final class AssocSnapshotReader {
                     count(rs, "max_jobs", a::setMaxJobs);
                     count(rs, "max_submit_jobs", a::setMaxSubmitJobs);
                     count(rs, "max_wall_pj", a::setMaxWallMinutes);
+                    a.setGrpTresMins(text(rs, "grp_tres_mins")).setMaxTresMinsPerJob(text(rs, "max_tres_mins_pj"));
+                    count(rs, "grp_wall", a::setGrpWallMinutes);
                     out.addAssociations(a);
                 }
             }

@@ -5,6 +5,7 @@ import io.jslurm.protocol.netty.RpcServer;
 import io.jslurm.protocol.netty.RpcServerConfig;
 import io.jslurm.protocol.proto.DbdAdminRequest;
 import io.jslurm.protocol.proto.DbdAssocSnapshotRequest;
+import io.jslurm.protocol.proto.DbdEventQuery;
 import io.jslurm.protocol.proto.DbdJobQuery;
 import io.jslurm.protocol.proto.DbdRecordBatch;
 import io.jslurm.protocol.proto.DbdUsageQuery;
@@ -51,13 +52,15 @@ public final class DbdServer implements AutoCloseable {
             throws InterruptedException {
         JobStore jobs = new JobStore(db);
         UsageStore usage = new UsageStore(db, clock);
+        EventStore events = new EventStore(db);
         RpcTable table = RpcTable.builder(EnvelopeType.DBD)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP,
                         call -> Pong.newBuilder().setServerTimeMs(clock.millis()).setServerVersion(VERSION).build())
                 .route(DbdRecordBatch.class, Permission.SLURM_USER, Execution.WORKER,
-                        new RecordHandler(jobs, new EventStore(db), usage))
+                        new RecordHandler(jobs, events, usage))
                 .route(DbdJobQuery.class, Permission.USER, Execution.WORKER, new JobQueryHandler(jobs, visibility))
                 .route(DbdUsageQuery.class, Permission.USER, Execution.WORKER, new UsageQueryHandler(usage))
+                .route(DbdEventQuery.class, Permission.USER, Execution.WORKER, new EventQueryHandler(events))
                 .route(DbdAdminRequest.class, Permission.USER, Execution.WORKER,
                         new AdminHandler(new AdminStore(db, clock), slurmUserUid))
                 .route(DbdAssocSnapshotRequest.class, Permission.SLURM_USER, Execution.WORKER,

@@ -83,6 +83,6 @@ final class RecordHandler implements RpcHandler<DbdRecordBatch> {
 
     private static NodeEvent event(DbdNodeState m) {
         return new NodeEvent(m.getCluster(), m.getNodeName(), Instant.ofEpochSecond(m.getTime()), m.getState(),
-                m.getReason(), Integer.toUnsignedLong(m.getReasonUid()), m.getTres());
+                m.getReason(), Integer.toUnsignedLong(m.getReasonUid()), m.getTres(), m.getBackInService());
     }
 }

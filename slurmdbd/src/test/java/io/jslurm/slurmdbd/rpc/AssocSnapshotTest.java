@@ -40,6 +40,8 @@ class AssocSnapshotTest {
         sacctmgr("modify", "user", "alice", "set", "qos=normal-train,priority-train");
         sacctmgr("modify", "account", "ml", "set", "GrpTRES=gres/gpu=48", "GrpJobs=20");
         sacctmgr("modify", "user", "alice", "set", "DefaultQOS=normal-train");
+        sacctmgr("modify", "qos", "priority-train", "set", "Preempt=normal-train", "GraceTime=120");
+        sacctmgr("modify", "qos", "normal-train", "set", "PreemptMode=requeue", "PreemptExemptTime=10:00");
     }
 
     @AfterAll
@@ -103,6 +105,24 @@ class AssocSnapshotTest {
         assertThat(ml.getGrpTres()).isEqualTo("gres/gpu=48");
         assertThat(ml.getGrpJobs()).isEqualTo(20);
         assertThat(s.getAssociationsList()).anyMatch(a -> a.getAccount().equals("root") && a.getUser().isEmpty());
+    }
+
+    @Test
+    void qosComeBackWithTheirPreemptListsByNameModesAndGraceTimes() throws Exception {
+        DbdAssocSnapshot s = snapshot(DbdFixture.SLURM_USER);
+
+        DbdQosRecord priorityTrain = s.getQosList().stream().filter(q -> q.getName().equals("priority-train"))
+                .findFirst().orElseThrow();
+        assertThat(priorityTrain.getPreemptList()).containsExactly("normal-train");
+        assertThat(priorityTrain.getGraceTimeSeconds()).isEqualTo(120);
+        assertThat(priorityTrain.getPreemptMode()).isEqualTo("OFF");
+        DbdQosRecord normalTrain = s.getQosList().stream().filter(q -> q.getName().equals("normal-train"))
+                .findFirst().orElseThrow();
+        assertThat(normalTrain.getPreemptList()).isEmpty();
+        assertThat(normalTrain.getPreemptMode()).isEqualTo("REQUEUE");
+        assertThat(normalTrain.hasGraceTimeSeconds()).isFalse();
+        assertThat(normalTrain.getPreemptExemptSeconds()).isEqualTo(600);
+        assertThat(priorityTrain.hasPreemptExemptSeconds()).isFalse();
     }
 
     @Test

@@ -87,4 +87,34 @@ class SacctmgrEndToEndTest {
         assertThat(sacctmgr(0, "-i", "delete", "qos", "batch")).contains("Deleting");
         assertThat(sacctmgr(0, "-P", "-n", "show", "qos", "batch", "format=name")).isEmpty();
     }
+
+    @Test
+    void qosPreemptListsAreNamedAndTheirModeDefaultsToTheClusters() {
+        sacctmgr(0, "-i", "add", "cluster", "gpu");
+        sacctmgr(0, "-i", "add", "qos", "scavenger");
+        sacctmgr(0, "-i", "add", "qos", "low");
+        assertThat(sacctmgr(0, "-i", "add", "qos", "urgent", "Preempt=low", "PreemptMode=cancel"))
+                .contains("  urgent");
+        assertThat(sacctmgr(0, "-i", "modify", "qos", "urgent", "set", "Preempt+=scavenger", "GraceTime=90"))
+                .contains("  urgent");
+        assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "low,urgent", "format=name,gracetime"))
+                .isEqualTo("low|00:00:00\nurgent|00:01:30\n");
+        assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "urgent,low", "format=name,preempt,preemptmode"))
+                .isEqualTo("low||cluster\nurgent|scavenger,low|CANCEL\n");
+
+        assertThat(sacctmgr(0, "-i", "modify", "qos", "urgent", "set", "Preempt=nosuch")).isEqualTo("exit 1");
+        assertThat(error).contains("You gave a bad qos 'nosuch'");
+        assertThat(sacctmgr(0, "-i", "modify", "qos", "urgent", "set", "PreemptMode=sometimes")).isEqualTo("exit 1");
+        assertThat(error).contains("Invalid PreemptMode: sometimes");
+
+        sacctmgr(0, "-i", "delete", "qos", "low");
+        assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "urgent", "format=name,preempt"))
+                .isEqualTo("urgent|scavenger\n");
+        sacctmgr(0, "-i", "modify", "qos", "scavenger", "set", "PreemptExemptTime=1-00:00:30");
+        assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "scavenger", "format=name,preemptexempttime"))
+                .isEqualTo("scavenger|1-00:00:30\n");
+        sacctmgr(0, "-i", "modify", "qos", "urgent", "set", "Preempt=", "PreemptMode=-1");
+        assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "urgent", "format=name,preempt,preemptmode"))
+                .isEqualTo("urgent||cluster\n");
+    }
 }
