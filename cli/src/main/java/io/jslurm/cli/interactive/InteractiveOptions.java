@@ -16,6 +16,7 @@ import java.util.OptionalInt;
  * an allocation {@code SLURM_NTASKS} and {@code SLURM_CPUS_PER_TASK}); the command line wins over them.
  *
  * @param input    {@code -i}: {@code none}, a task id, or a file; empty for the default (stdin to task 0)
+ * @param gpuBind  {@code --gpu-bind} as given (for srun also from {@code SLURM_GPU_BIND}), empty when not given
  * @param command  the command and its arguments (everything after the options)
  */
 public record InteractiveOptions(
@@ -40,6 +41,7 @@ public record InteractiveOptions(
         String output,
         String error,
         String mpi,
+        String gpuBind,
         boolean quiet,
         OptionalInt jobId,
         boolean help,
@@ -59,7 +61,7 @@ public record InteractiveOptions(
             Option.flag("label", 'l'), Option.value("input", 'i'), Option.value("output", 'o'),
             Option.value("error", 'e'), Option.value("mpi"), Option.flag("quiet", 'Q'), Option.value("jobid"),
             Option.flag("verbose", 'v'), Option.value("export"), Option.flag("help", 'h'), Option.flag("usage"),
-            Option.flag("version", 'V'));
+            Option.flag("version", 'V'), Option.value("gpu-bind"));
 
     /**
      * @param prefix {@code SRUN_} or {@code SALLOC_}: the command's own input variables
@@ -77,6 +79,9 @@ public record InteractiveOptions(
         envDefault(values, env, prefix + "LABEL", "label");
         envDefault(values, env, prefix + "GPUS_PER_TASK", "gpus-per-task");
         envDefault(values, env, prefix + "DISTRIBUTION", "distribution");
+        if (prefix.equals("SRUN_")) {
+            envDefault(values, env, "SLURM_GPU_BIND", "gpu-bind");
+        }
         ParsedOptions parsed = new Getopt(OPTIONS, true).parse(args);
         boolean layoutGiven = false;
         for (ParsedOptions.Given given : parsed.options()) {
@@ -100,7 +105,8 @@ public record InteractiveOptions(
                 values.getOrDefault("qos", ""), values.getOrDefault("job-name", ""),
                 values.getOrDefault("nodelist", ""), values.getOrDefault("chdir", ""), values.containsKey("label"),
                 values.getOrDefault("input", ""), values.getOrDefault("output", ""),
-                values.getOrDefault("error", ""), values.getOrDefault("mpi", ""), values.containsKey("quiet"),
+                values.getOrDefault("error", ""), values.getOrDefault("mpi", ""), values.getOrDefault("gpu-bind", ""),
+                values.containsKey("quiet"),
                 number(values, "jobid"), values.containsKey("help") || values.containsKey("usage"),
                 values.containsKey("version"), new ArrayList<>(parsed.operands()));
     }

@@ -9,6 +9,8 @@ import io.jslurm.cli.interactive.InteractiveAllocation;
 import io.jslurm.cli.interactive.InteractiveOptions;
 import io.jslurm.cli.interactive.Interrupts;
 import io.jslurm.cli.opt.OptionException;
+import io.jslurm.common.gres.GpuBind;
+import io.jslurm.common.text.InvalidValueException;
 import io.jslurm.conf.ConfException;
 import io.jslurm.protocol.auth.LocalHost;
 import java.io.FileInputStream;
@@ -30,6 +32,8 @@ import java.util.Optional;
 public final class Srun {
 
     static final String PROGRAM = "srun";
+    /** Slurm's srun exits 255 (its fatal()) on a --gpu-bind it cannot read. */
+    static final int INVALID_GPU_BIND = 255;
 
     private final CommandEnvironment env;
     private final InputStream stdin;
@@ -76,6 +80,14 @@ public final class Srun {
                     + ": Plugin init() callback failed (none and pmi2 are available)");
             return 1;
         }
+        Optional<GpuBind> gpuBind;
+        try {
+            gpuBind = options.gpuBind().isEmpty() ? Optional.empty() : Optional.of(GpuBind.parse(options.gpuBind()));
+        } catch (InvalidValueException e) {
+            err.println(PROGRAM + ": error: " + e.getMessage());
+            err.println(PROGRAM + ": error: Invalid --gpu-bind argument: gpu:" + options.gpuBind());
+            return INVALID_GPU_BIND;
+        }
         NodeLauncher launcher;
         try {
             launcher = NodeLauncher.remote(ClusterAccess.fromEnvironment(env.environment()));
@@ -87,9 +99,9 @@ public final class Srun {
             Optional<Long> jobId = options.jobId().isPresent() ? Optional.of((long) options.jobId().getAsInt())
                     : Optional.ofNullable(env.environment().get("SLURM_JOB_ID")).map(Long::parseLong);
             if (jobId.isPresent()) {
-                return step(controller, launcher, jobId.get(), options, env.environment());
+                return step(controller, launcher, jobId.get(), options, env.environment(), gpuBind);
             }
-            return allocateAndStep(controller, launcher, options);
+            return allocateAndStep(controller, launcher, options, gpuBind);
         } catch (ControllerException e) {
             env.err().println(PROGRAM + ": error: " + e.getMessage());
             return 1;
@@ -99,8 +111,8 @@ public final class Srun {
         }
     }
 
-    private int allocateAndStep(Controller controller, NodeLauncher launcher, InteractiveOptions options)
-            throws InterruptedException {
+    private int allocateAndStep(Controller controller, NodeLauncher launcher, InteractiveOptions options,
+                                Optional<GpuBind> gpuBind) throws InterruptedException {
         ClientIdentity me = env.identity();
         InteractiveAllocation allocation = new InteractiveAllocation(PROGRAM, env.controllers(), controller, env.err(),
                 Duration.ofMillis(200));
@@ -116,7 +128,7 @@ public final class Srun {
         taskEnv.putAll(InteractiveAllocation.jobEnvironment(granted.job(), workDir, LocalHost.name()));
         int status = 1;
         try {
-            status = step(controller, launcher, granted.jobId(), options, taskEnv);
+            status = step(controller, launcher, granted.jobId(), options, taskEnv, gpuBind);
         } finally {
             allocation.releaseWithStatus(granted, status);
         }
@@ -124,7 +136,7 @@ public final class Srun {
     }
 
     private int step(Controller controller, NodeLauncher launcher, long jobId, InteractiveOptions options,
-                     Map<String, String> taskEnv) throws InterruptedException {
+                     Map<String, String> taskEnv, Optional<GpuBind> gpuBind) throws InterruptedException {
         Optional<Integer> stdinTask;
         InputStream input = stdin;
         String mode = options.input();
@@ -170,7 +182,7 @@ public final class Srun {
         }
         try {
             int status = run.run(StepRun.request(jobId, options), stepEnv,
-                    options.workDir().isEmpty() ? workDir : options.workDir(), stdinTask);
+                    options.workDir().isEmpty() ? workDir : options.workDir(), stdinTask, gpuBind);
             if (run.cancelled()) {
                 env.err().println(PROGRAM + ": Job step aborted");
             }

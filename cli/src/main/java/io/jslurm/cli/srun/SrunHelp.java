@@ -15,6 +15,7 @@ final class SrunHelp {
               -e, --error=err             location of stderr redirection
               -G, --gpus=n                count of GPUs required for the job
                   --gpus-per-task=n       number of GPUs required per spawned task
+                  --gpu-bind=...          task to gpu binding options
                   --gres=list             required generic resources
               -i, --input=in              location of stdin redirection (none, a task id, or a file)
               -J, --job-name=jobname      name of job

@@ -6,6 +6,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import io.jslurm.cli.client.Controller;
 import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.interactive.InteractiveOptions;
+import io.jslurm.common.gres.GpuBind;
 import io.jslurm.protocol.proto.Ack;
 import io.jslurm.protocol.proto.JobStepCreateRequest;
 import io.jslurm.protocol.proto.JobStepCreateResponse;
@@ -92,6 +93,13 @@ public final class StepRun {
      */
     public int run(JobStepCreateRequest request, Map<String, String> environment, String workDir,
                    Optional<Integer> stdinTask) throws ControllerException, IOException, InterruptedException {
+        return run(request, environment, workDir, stdinTask, Optional.empty());
+    }
+
+    /** @param gpuBind --gpu-bind, which each node applies to its tasks */
+    public int run(JobStepCreateRequest request, Map<String, String> environment, String workDir,
+                   Optional<Integer> stdinTask, Optional<GpuBind> gpuBind)
+            throws ControllerException, IOException, InterruptedException {
         SignedStepLayout credential = controller.call(request, JobStepCreateResponse.class).getCredential();
         try {
             layout = StepLayout.parseFrom(credential.getLayout());
@@ -112,6 +120,7 @@ public final class StepRun {
                     .setIoHost(ioHost(layout.getNodes(0)).getHostAddress()).setIoPort(io.getLocalPort())
                     .setIoKey(ByteString.copyFrom(ioKey));
             stdinTask.ifPresent(launch::setStdinTask);
+            gpuBind.ifPresent(bind -> launch.setGpuBind(bind.toString()));
             List<String> failed = launchAll(launch.build());
             if (!failed.isEmpty()) {
                 failed.forEach(line -> err.println("srun: error: " + line));

@@ -123,6 +123,34 @@ class SrunLoopbackTest {
     }
 
     @Test
+    void gpuBindNoneGivesEveryTaskAllTheStepsGpus() {
+        LoopbackCluster.Run run = srun("", Map.of(), "-N1", "-n2", "--gpus-per-task=1", "--gpu-bind=none", "-l",
+                "sh", "-c", "echo $CUDA_VISIBLE_DEVICES $SLURM_STEP_GPUS");
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(sortedLines(run.out())).containsExactly("0: 0,1 0,1", "1: 0,1 0,1");
+    }
+
+    @Test
+    void gpuBindMapGpuGivesEachTaskTheNamedGpu() {
+        LoopbackCluster.Run run = srun("", Map.of(), "-N1", "-n2", "--gpus-per-task=1", "--gpu-bind=map_gpu:1,0",
+                "-l", "sh", "-c", "echo $CUDA_VISIBLE_DEVICES $SLURM_STEP_GPUS $GPU_DEVICE_ORDINAL");
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(sortedLines(run.out())).containsExactly("0: 1 1 1", "1: 0 0 0");
+        LoopbackCluster.Run verbose = srun("", Map.of("SLURM_GPU_BIND", "verbose,per_task:1"), "-N1", "-n2",
+                "--gpus-per-task=1", "-l", "true");
+        assertThat(verbose.status()).as(verbose.err()).isZero();
+        assertThat(verbose.err()).contains("1: gpu-bind: usable_gres=0x2; bit_alloc=0x3; local_inx=1;"
+                + " global_list=1; local_list=1");
+    }
+
+    @Test
+    void unreadableGpuBindIsRefusedBeforeAnyJob() {
+        LoopbackCluster.Run run = srun("", Map.of(), "-n1", "--gpu-bind=map_gpu:x", "true");
+        assertThat(run.status()).isEqualTo(255);
+        assertThat(run.err()).contains("srun: error: Invalid --gpu-bind argument: gpu:map_gpu:x");
+    }
+
+    @Test
     void outputPatternsWriteOneFilePerTask() throws Exception {
         String pattern = dir.resolve("out-%j.%s-%t.txt").toString();
         LoopbackCluster.Run run = srun("", Map.of(), "-n2", "-o", pattern, "sh", "-c", "echo task $SLURM_PROCID");

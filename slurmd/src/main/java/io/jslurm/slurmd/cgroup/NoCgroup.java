@@ -7,12 +7,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A job's or step's processes without a cgroup (see {@link NoCgroupManager}). Each process started
@@ -22,14 +26,17 @@ import java.util.TreeSet;
  * that leaves both its session and its parent's tree is lost, as with Slurm's proctrack/pgid.
  */
 final class NoCgroup implements Cgroup {
+    private static final Logger LOG = LoggerFactory.getLogger(NoCgroup.class);
     static final String TASKS = "tasks";
     private static final String FROZEN = "frozen";
     private static final int SIGKILL = 9;
     private static final int SIGCONT = 18;
     private static final int SIGSTOP = 19;
     private static final long POLL_MILLIS = 50;
-    // Records the shell's pid (the pid of what it execs) and sets SLURM_TASK_PID as the cgroup join does.
-    private static final String JOIN_SCRIPT = "echo $$ >> \"$1\" || exit 127; shift; SLURM_TASK_PID=$$; "
+    // Records the shell's pid (the pid of what it execs) with its start time, field 22 of its own stat line
+    // ($2; the 20th word after the name), and sets SLURM_TASK_PID as the cgroup join does.
+    private static final String JOIN_SCRIPT = "read -r s < \"$2\" || exit 127; s=${s##*) }; "
+            + "t() { shift 19; echo \"$$ $1\"; }; t $s >> \"$1\" || exit 127; shift 2; SLURM_TASK_PID=$$; "
             + "export SLURM_TASK_PID; exec \"$@\"";
 
     private final String path;
@@ -61,8 +68,11 @@ final class NoCgroup implements Cgroup {
         if (pid <= 0) {
             throw new IllegalArgumentException("not a process id: " + pid);
         }
+        ProcTable.Entry entry = ProcTable.of(proc, pid).orElseThrow(() -> new CgroupException(
+                "cannot record process " + pid + " in " + dir() + ": no such process"));
+        RecordedProcess recorded = new RecordedProcess(pid, OptionalLong.of(entry.startTime()));
         try {
-            Files.writeString(dir().resolve(TASKS), pid + "\n", StandardOpenOption.CREATE,
+            Files.writeString(dir().resolve(TASKS), recorded.line() + "\n", StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new CgroupException("cannot record process " + pid + " in " + dir() + ": " + e.getMessage(), e);
@@ -75,45 +85,73 @@ final class NoCgroup implements Cgroup {
             throw new IllegalArgumentException("no command to run");
         }
         List<String> line = new ArrayList<>(List.of("/bin/sh", "-c", JOIN_SCRIPT, "jslurm-join",
-                dir().resolve(TASKS).toString()));
+                dir().resolve(TASKS).toString(), proc.resolve("self/stat").toString()));
         line.addAll(command);
         return List.copyOf(line);
     }
 
-    /** The pids recorded here and below. */
-    private Set<Long> recorded() {
-        Set<Long> pids = new HashSet<>(CgroupFiles.readPids(dir().resolve(TASKS)));
+    /** The processes recorded here and below. */
+    private List<RecordedProcess> recorded() {
+        List<RecordedProcess> recorded = new ArrayList<>(RecordedProcess.read(dir().resolve(TASKS)));
         for (Path below : CgroupFiles.descendantsDeepestFirst(dir())) {
-            pids.addAll(CgroupFiles.readPids(below.resolve(TASKS)));
+            recorded.addAll(RecordedProcess.read(below.resolve(TASKS)));
         }
-        return pids;
+        return recorded;
     }
 
     @Override
     public Set<Long> processes() {
-        Set<Long> roots = recorded();
-        Set<Long> found = new TreeSet<>();
-        if (roots.isEmpty()) {
+        return new TreeSet<>(identified().keySet());
+    }
+
+    /**
+     * The job's live processes with their start times. A recorded id now held by another process (its start time
+     * differs: the recorded one ended and the id was given again) is not the job's, nor are that process's session
+     * and process group. Members of a recorded session or group that started before its leader are not the job's
+     * either: they cannot have joined it.
+     */
+    private Map<Long, Long> identified() {
+        List<RecordedProcess> recorded = recorded();
+        Map<Long, Long> found = new TreeMap<>();
+        if (recorded.isEmpty()) {
             return found;
         }
         List<ProcTable.Entry> table = ProcTable.read(proc).entries();
-        long self = ProcessHandle.current().pid();
+        Map<Long, ProcTable.Entry> live = new HashMap<>();
+        table.forEach(entry -> live.put(entry.pid(), entry));
+        // Session and group ids the job's processes may carry, with the earliest start a member can have.
+        Map<Long, Long> leaders = new HashMap<>();
+        for (RecordedProcess process : recorded) {
+            ProcTable.Entry now = live.get(process.pid());
+            if (now != null && !process.sameAs(now)) {
+                LOG.debug("{}: process {} was reused by a later process; not the job's", path, process.pid());
+                continue;
+            }
+            leaders.put(process.pid(), process.startTime().orElse(now == null ? 0 : now.startTime()));
+        }
         for (ProcTable.Entry entry : table) {
-            if (roots.contains(entry.pid()) || roots.contains(entry.session()) || roots.contains(entry.pgrp())) {
-                found.add(entry.pid());
+            if (leaders.containsKey(entry.pid()) || memberOf(leaders, entry.session(), entry)
+                    || memberOf(leaders, entry.pgrp(), entry)) {
+                found.put(entry.pid(), entry.startTime());
             }
         }
         boolean grew = true;
         while (grew) {
             grew = false;
             for (ProcTable.Entry entry : table) {
-                if (found.contains(entry.ppid()) && found.add(entry.pid())) {
+                if (found.containsKey(entry.ppid()) && !found.containsKey(entry.pid())) {
+                    found.put(entry.pid(), entry.startTime());
                     grew = true;
                 }
             }
         }
-        found.remove(self); // never slurmd itself, whatever a reused pid in a tasks file says
+        found.remove(ProcessHandle.current().pid()); // never slurmd itself, whatever a tasks file says
         return found;
+    }
+
+    private static boolean memberOf(Map<Long, Long> leaders, long leader, ProcTable.Entry entry) {
+        Long earliest = leaders.get(leader);
+        return earliest != null && entry.startTime() >= earliest;
     }
 
     @Override
@@ -123,7 +161,9 @@ final class NoCgroup implements Cgroup {
 
     @Override
     public void signal(int signal) {
-        LibC.signalAll(processes(), signal, path);
+        // Each process is signalled only while it is still the one found: one that ended since, its id given to
+        // another process, is left alone.
+        identified().forEach((pid, startTime) -> ProcessSignals.signalIfSame(proc, pid, startTime, signal, path));
     }
 
     @Override

@@ -10,9 +10,15 @@ import java.util.Optional;
 
 /** The live processes as {@code /proc/<pid>/stat} shows them: enough to follow sessions and process trees. */
 record ProcTable(List<Entry> entries) {
-    /** One process: its id, parent, process group and session. */
-    record Entry(long pid, long ppid, long pgrp, long session) {
+    /**
+     * One process: its id, parent, process group, session, and start time (clock ticks after boot, field 22 of
+     * the stat line), which tells it apart from a later process given the same id.
+     */
+    record Entry(long pid, long ppid, long pgrp, long session, long startTime) {
     }
+
+    /** Field 22 of the stat line, counted from the state (field 3) as the fields after the name are. */
+    private static final int START_TIME = 22 - 3;
 
     ProcTable {
         entries = List.copyOf(entries);
@@ -31,6 +37,11 @@ record ProcTable(List<Entry> entries) {
         return new ProcTable(entries);
     }
 
+    /** The process now running as {@code pid}, if any (a zombie counts as none). */
+    static Optional<Entry> of(Path proc, long pid) {
+        return stat(proc.resolve(Long.toString(pid)).resolve("stat"));
+    }
+
     /** Parses a stat line; the command name in parentheses may hold spaces and ')' so fields start after the last ')'. */
     static Optional<Entry> stat(Path file) {
         String line;
@@ -44,7 +55,7 @@ record ProcTable(List<Entry> entries) {
             return Optional.empty();
         }
         String[] fields = line.substring(close + 2).trim().split(" ");
-        if (fields.length < 4) {
+        if (fields.length <= START_TIME) {
             return Optional.empty();
         }
         long pid = Long.parseLong(line.substring(0, line.indexOf(' ')));
@@ -53,6 +64,6 @@ record ProcTable(List<Entry> entries) {
             return Optional.empty();
         }
         return Optional.of(new Entry(pid, Long.parseLong(fields[1]), Long.parseLong(fields[2]),
-                Long.parseLong(fields[3])));
+                Long.parseLong(fields[3]), Long.parseLong(fields[START_TIME])));
     }
 }

@@ -56,13 +56,23 @@ final class ControllerReporter implements AutoCloseable {
     }
 
     void start() {
+        started = true;
         thread.execute(this::work);
         thread.scheduleWithFixedDelay(this::heartbeatIfDue, heartbeatInterval.toMillis(),
                 heartbeatInterval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** A completion was queued: deliver it now unless the controller is known to be away. */
+    /**
+     * Set once slurmd serves: a job taken back at start may end before that, and registering then would have the
+     * controller answer the completion with an end request nobody listens for yet.
+     */
+    private volatile boolean started;
+
+    /** A completion was queued: deliver it now unless the controller is known to be away (or not started). */
     void nudge() {
+        if (!started) {
+            return; // start() delivers what was queued
+        }
         thread.execute(() -> {
             if (retry == null || retry.isDone()) {
                 work();

@@ -147,21 +147,9 @@ public final class Slurmd implements AutoCloseable {
         runner = new JobRunner(new RunnerConfig(setup.files().spoolDir(),
                 new NodeContext(setup.slurmConf(), config.cgroup().constrainDevices()), config.slurm().timers().killWait()),
                 cgroups, setup.clock(), scheduler, this::jobEnded);
-        if (setup.clearState()) {
-            LOG.info("-c: {} undelivered completions forgotten, jobs of a previous slurmd not taken back",
-                    completions.clear());
-        } else {
-            List<Long> taken = runner.reattach();
-            if (!taken.isEmpty()) {
-                LOG.info("took back {} running jobs: {}", taken.size(), taken);
-            }
-        }
-        steps = new StepTasks(name, new StepCredentials(setup.key()), cgroups,
-                jobId -> runner.status(jobId).isPresent(), setup.clock(), stepThreads);
-        CpuTopology topology = setup.hardware().topology();
+        // Hooks before the jobs are taken back: a job that ended meanwhile gets its TaskEpilog, and its Epilog
+        // what its launch said, as after a normal end.
         HookSettings hookSettings = HookSettings.of(config.slurm());
-        steps.taskScripts(hookSettings);
-        steps.stepEnds(this::stepEnded);
         runner.taskScripts(hookSettings);
         JobHooks hooks = new JobHooks(hookSettings,
                 new NodeHookFailures(name, controllers(), setup.timing().requestTimeout(),
@@ -170,6 +158,21 @@ public final class Slurmd implements AutoCloseable {
                 jobId -> handlers != null && handlers.jobActive(jobId),
                 config.slurm().timers().killWait().plus(EPILOG_EXTRA_WAIT), hookThreads);
         String cluster = config.slurm().clusterName();
+        if (setup.clearState()) {
+            LOG.info("-c: {} undelivered completions forgotten, jobs of a previous slurmd not taken back",
+                    completions.clear());
+        } else {
+            List<Long> taken = runner.reattach((jobId, env) -> hooks.remember(
+                    JobHookContext.ofBatchEnvironment(jobId, env, cluster, name, setup.slurmConf())));
+            if (!taken.isEmpty()) {
+                LOG.info("took back {} running jobs: {}", taken.size(), taken);
+            }
+        }
+        steps = new StepTasks(name, new StepCredentials(setup.key()), cgroups,
+                jobId -> runner.status(jobId).isPresent(), setup.clock(), stepThreads);
+        CpuTopology topology = setup.hardware().topology();
+        steps.taskScripts(hookSettings);
+        steps.stepEnds(this::stepEnded);
         steps.prologGate((layout, nodeIndex) -> hooks.awaitProlog(new JobHookContext(
                 Integer.toUnsignedLong(layout.getJobId()), Integer.toUnsignedLong(layout.getUid()),
                 Integer.toUnsignedLong(layout.getGid()), layout.getUserName(), layout.getNodeList(), "", "", "",
@@ -274,8 +277,24 @@ public final class Slurmd implements AutoCloseable {
                 .setSlurmdStartTime(startTime)
                 .setOs(System.getProperty("os.name", "") + " " + System.getProperty("os.version", ""))
                 .setFeaturesActive(String.join(",", setup.identity().node().features()))
-                .addAllRunningJobs(running())
+                .addAllRunningJobs(runningOrUnreported())
                 .build();
+    }
+
+    /**
+     * The registration's jobs: those running here, and those that ended (a job taken back after a restart may
+     * have ended while slurmd was down) whose completion the controller has not had yet. The registration goes
+     * before the completions, and a job it lacks would be taken as lost with the node and requeued.
+     */
+    private List<RunningJob> runningOrUnreported() {
+        java.util.Set<Long> ids = new java.util.TreeSet<>(runner.jobIds());
+        try {
+            completions.pending().stream().filter(end -> !end.hasStepId())
+                    .forEach(end -> ids.add(Integer.toUnsignedLong(end.getJobId())));
+        } catch (IOException e) {
+            LOG.warn("cannot read the undelivered completions: {}", e.getMessage());
+        }
+        return ids.stream().map(id -> RunningJob.newBuilder().setJobId(id.intValue()).build()).toList();
     }
 
     private NodeHeartbeat heartbeat() {

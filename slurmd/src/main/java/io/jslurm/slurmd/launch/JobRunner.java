@@ -63,7 +63,7 @@ public final class JobRunner {
     private final Consumer<JobCompletion> onComplete;
     private final JobWrapper wrapper;
     private final Map<Long, RunningJob> jobs = new ConcurrentHashMap<>();
-    /** What TaskEpilog needs of the batch scripts this runner started (not of re-attached ones). */
+    /** What TaskEpilog needs of the batch scripts this runner started or re-attached. */
     private final Map<Long, BatchTask> batchTasks = new ConcurrentHashMap<>();
     private volatile HookSettings taskScripts = HookSettings.NONE;
 
@@ -101,7 +101,8 @@ public final class JobRunner {
         }
         JobUser user = job.user();
         JobSpool spool = JobSpool.create(config.spoolDir(), jobId);
-        SpoolRecord record = new SpoolRecord(jobId, user.uid(), job.endTime(), job.signal());
+        SpoolRecord record = new SpoolRecord(jobId, user.uid(), job.endTime(), job.signal(), Optional.of(user),
+                Optional.of(job.workDir()));
         Cgroup jobCgroup = null;
         Cgroup batch;
         Process process;
@@ -228,6 +229,23 @@ public final class JobRunner {
      * @return the ids of the jobs taken back
      */
     public List<Long> reattach() throws IOException {
+        return reattach((jobId, environment) -> {
+        });
+    }
+
+    /** Hears of each job taken back, before its end can be seen. */
+    @FunctionalInterface
+    public interface ReattachListener {
+        /** @param batchEnvironment the batch script's environment as it started, empty when not known */
+        void reattached(long jobId, Map<String, String> batchEnvironment);
+    }
+
+    /**
+     * {@link #reattach()}, telling {@code listener} of each job (the Epilog needs what the job's launch said).
+     * A job whose record names its user and working directory gets its TaskEpilog at the end, as one this runner
+     * started.
+     */
+    public List<Long> reattach(ReattachListener listener) throws IOException {
         List<Long> taken = new ArrayList<>();
         for (JobSpool spool : JobSpool.existing(config.spoolDir())) {
             SpoolRecord record = spool.record();
@@ -242,6 +260,9 @@ public final class JobRunner {
                     cgroups.findStep(record.jobId(), StepName.BATCH), scheduler, config.killWait());
             jobs.put(record.jobId(), running);
             taken.add(record.jobId());
+            Map<String, String> env = spool.environment();
+            rememberBatchTask(record, env);
+            listener.reattached(record.jobId(), env);
             if (cgroup.isPresent()) {
                 running.armTimers(record, clock);
             }
@@ -249,6 +270,19 @@ public final class JobRunner {
             scheduler.execute(() -> watch(running));
         }
         return taken;
+    }
+
+    private void rememberBatchTask(SpoolRecord record, Map<String, String> env) {
+        if (record.user().isEmpty() || record.workDir().isEmpty()) {
+            return;
+        }
+        try {
+            JobUser user = record.user().get();
+            batchTasks.put(record.jobId(), new BatchTask(user, GroupDatabase.groupsOf(user), env,
+                    record.workDir().get()));
+        } catch (RuntimeException e) {
+            LOG.error("job {}: no TaskEpilog after the script: {}", record.jobId(), e.getMessage());
+        }
     }
 
     /**

@@ -90,6 +90,20 @@ final class JobSpool {
         writeNew(dir.resolve(ENVIRONMENT), out.toString(), "rw-------");
     }
 
+    /** What {@link #writeEnvironment} wrote; empty when there is none. */
+    Map<String, String> environment() {
+        Map<String, String> env = new java.util.LinkedHashMap<>();
+        readIfPresent(ENVIRONMENT).ifPresent(text -> {
+            for (String pair : text.split("\0")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0) {
+                    env.put(pair.substring(0, eq), pair.substring(eq + 1));
+                }
+            }
+        });
+        return env;
+    }
+
     /** TaskProlog's {@code print} lines, which the wrapper writes at the start of the script's output. */
     void writeTaskPrint(List<String> lines) throws IOException {
         if (!lines.isEmpty()) {

@@ -29,6 +29,26 @@ public record JobHookContext(long jobId, long uid, long gid, String userName, St
     }
 
     /**
+     * A job a restarted slurmd took back: what its launch said, read from the batch script's environment (the
+     * variables slurmd gave it), so its Epilog gets what it would have got without the restart.
+     */
+    public static JobHookContext ofBatchEnvironment(long jobId, Map<String, String> env, String clusterName,
+                                                    String nodeName, Path slurmConf) {
+        return new JobHookContext(jobId, number(env.get("SLURM_JOB_UID")), number(env.get("SLURM_JOB_GID")),
+                env.getOrDefault("SLURM_JOB_USER", ""), env.getOrDefault("SLURM_JOB_NODELIST", ""),
+                env.getOrDefault("SLURM_JOB_PARTITION", ""), env.getOrDefault("SLURM_JOB_ACCOUNT", ""),
+                env.getOrDefault("SLURM_JOB_NAME", ""), clusterName, nodeName, slurmConf);
+    }
+
+    private static long number(String text) {
+        try {
+            return text == null ? -1 : Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /**
      * The environment of a Prolog ({@code prolog_slurmd}) or Epilog ({@code epilog_slurmd}), run as
      * root with nothing inherited from slurmd.
      */

@@ -80,6 +80,14 @@ public final class JobHooks {
         });
     }
 
+    /**
+     * A job this node runs without having started it since slurmd started (taken back after a restart): its
+     * Epilog gets these variables. A context learnt from a launch is kept.
+     */
+    public void remember(JobHookContext job) {
+        contexts.merge(job.jobId(), job, (known, given) -> known.uid() < 0 ? given : known);
+    }
+
     /** Waits for the job's prolog; true when the job may start here. */
     public boolean awaitProlog(JobHookContext job) throws InterruptedException {
         try {

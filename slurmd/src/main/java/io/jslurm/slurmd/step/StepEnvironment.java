@@ -1,13 +1,13 @@
 package io.jslurm.slurmd.step;
 
+import io.jslurm.common.gres.GpuBind;
 import io.jslurm.protocol.proto.StepLayout;
 import io.jslurm.protocol.proto.StepNode;
 import io.jslurm.slurmd.launch.RepeatedCounts;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 /**
  * The variables each task of a step gets on top of the environment srun sent: the step's shape, taken from the
@@ -34,6 +34,15 @@ public final class StepEnvironment {
      */
     public static Map<String, String> forTask(StepLayout layout, int nodeIndex, int localId,
                                               Map<String, String> base, boolean devicesConfined) {
+        return forTask(layout, nodeIndex, localId, base, devicesConfined, Optional.empty());
+    }
+
+    /**
+     * @param gpuBind srun's --gpu-bind; without one, --gpus-per-task binds each task to its own GPUs
+     */
+    public static Map<String, String> forTask(StepLayout layout, int nodeIndex, int localId,
+                                              Map<String, String> base, boolean devicesConfined,
+                                              Optional<GpuBind> gpuBind) {
         Map<String, String> env = new TreeMap<>(base);
         StepNode node = layout.getNodes(nodeIndex);
         int procId = node.getTaskIds(localId);
@@ -56,15 +65,23 @@ public final class StepEnvironment {
         env.put("SLURM_CPUS_PER_TASK", Integer.toString(Math.max(1, layout.getCpusPerTask())));
         if (node.getGpuIndicesCount() > 0) {
             List<Integer> stepGpus = node.getGpuIndicesList();
-            List<Integer> visible = devicesConfined
-                    ? IntStream.range(0, stepGpus.size()).boxed().toList() : stepGpus;
-            String devices = layout.getGpusPerTask() > 0 ? joined(taskSlice(visible, localId, layout.getGpusPerTask()))
-                    : joined(visible);
-            env.put("SLURM_STEP_GPUS", joined(stepGpus));
+            TaskGpus mine = taskGpus(layout, nodeIndex, localId, devicesConfined, gpuBind);
+            String devices = TaskGpus.joined(mine.visible(stepGpus, devicesConfined));
+            // Slurm sets the task's own GPUs here once it binds tasks; unbound, that is all the step's.
+            env.put("SLURM_STEP_GPUS", TaskGpus.joined(mine.global(stepGpus)));
             env.put("CUDA_VISIBLE_DEVICES", devices);
             env.put("GPU_DEVICE_ORDINAL", devices);
         }
         return env;
+    }
+
+    /** The task's GPUs on its node: an explicit --gpu-bind, else per_task:N from --gpus-per-task, else all. */
+    static TaskGpus taskGpus(StepLayout layout, int nodeIndex, int localId, boolean devicesConfined,
+                             Optional<GpuBind> gpuBind) {
+        GpuBind bind = gpuBind.orElse(layout.getGpusPerTask() > 0 ? GpuBind.perTask(layout.getGpusPerTask())
+                : new GpuBind(false, new GpuBind.None()));
+        return TaskGpus.select(layout.getNodes(nodeIndex).getGpuIndicesList(), devicesConfined, bind, localId,
+                layout.getNtasks());
     }
 
     /** {@code SLURM_STEP_TASKS_PER_NODE}: the per-node task counts in Slurm's run-length form. */
@@ -73,17 +90,4 @@ public final class StepEnvironment {
         return RepeatedCounts.format(counts);
     }
 
-    /** The task's own GPUs: the node's step GPUs dealt {@code perTask} at a time in local task order. */
-    static String taskGpus(StepNode node, int localId, int perTask) {
-        return joined(taskSlice(node.getGpuIndicesList(), localId, perTask));
-    }
-
-    private static List<Integer> taskSlice(List<Integer> gpus, int localId, int perTask) {
-        int from = Math.min(gpus.size(), localId * perTask);
-        return gpus.subList(from, Math.min(gpus.size(), from + perTask));
-    }
-
-    private static String joined(List<Integer> values) {
-        return values.stream().map(String::valueOf).collect(Collectors.joining(","));
-    }
 }

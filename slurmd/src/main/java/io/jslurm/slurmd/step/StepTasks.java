@@ -3,6 +3,8 @@ package io.jslurm.slurmd.step;
 import io.jslurm.protocol.EnvironmentVariables;
 import io.jslurm.protocol.auth.AuthException;
 import io.jslurm.protocol.auth.StepCredentials;
+import io.jslurm.common.gres.GpuBind;
+import io.jslurm.common.text.InvalidValueException;
 import io.jslurm.protocol.proto.LaunchTasks;
 import io.jslurm.protocol.proto.StepLayout;
 import io.jslurm.protocol.proto.StepNode;
@@ -207,6 +209,7 @@ public final class StepTasks implements AutoCloseable {
                     + Integer.toUnsignedLong(layout.getUid()));
         }
         int nodeIndex = nodeIndex(layout);
+        Optional<GpuBind> gpuBind = gpuBind(request);
         String key = layout.getJobId() + "." + layout.getStepId();
         if (running.containsKey(key)) {
             throw new LaunchRefused("Duplicate job id: step " + key + " already runs on " + nodeName);
@@ -245,7 +248,8 @@ public final class StepTasks implements AutoCloseable {
             for (int local = 0; local < node.getTaskIdsCount(); local++) {
                 int task = node.getTaskIds(local);
                 Map<String, String> env = StepEnvironment.forTask(layout, nodeIndex, local,
-                        EnvironmentVariables.toMap(request.getEnvironmentList()), stepDevices.confined());
+                        EnvironmentVariables.toMap(request.getEnvironmentList()), stepDevices.confined(), gpuBind);
+                String bindNote = gpuBindNote(layout, nodeIndex, local, stepDevices.confined(), gpuBind);
                 Path workDir = Path.of(request.getWorkDir().isEmpty() ? "/" : request.getWorkDir());
                 workDir = Files.isDirectory(workDir) ? workDir : Path.of("/tmp");
                 List<String> printed = runTaskProlog(user, groups, stepCgroup, env, workDir, task);
@@ -266,6 +270,9 @@ public final class StepTasks implements AutoCloseable {
                 if (!printed.isEmpty()) {
                     step.send(StepIoFrame.text(StepIoFrame.Kind.STDOUT, task,
                             String.join("\n", printed) + "\n"));
+                }
+                if (!bindNote.isEmpty()) {
+                    step.send(StepIoFrame.text(StepIoFrame.Kind.STDERR, task, bindNote));
                 }
                 Process process = builder.start();
                 step.started(task, process);
@@ -329,6 +336,39 @@ public final class StepTasks implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private static Optional<GpuBind> gpuBind(LaunchTasks request) throws LaunchRefused {
+        if (request.getGpuBind().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(GpuBind.parse(request.getGpuBind()));
+        } catch (InvalidValueException e) {
+            throw new LaunchRefused(e.getMessage());
+        }
+    }
+
+    /**
+     * What the task's stderr says of its GPU binding before the task's own output: Slurm's {@code gpu-bind:} line
+     * for {@code verbose,}, and a binding that named none of the step's GPUs.
+     */
+    private String gpuBindNote(StepLayout layout, int nodeIndex, int localId, boolean confined,
+                               Optional<GpuBind> gpuBind) {
+        StepNode node = layout.getNodes(nodeIndex);
+        if (node.getGpuIndicesCount() == 0) {
+            return "";
+        }
+        TaskGpus gpus = StepEnvironment.taskGpus(layout, nodeIndex, localId, confined, gpuBind);
+        StringBuilder note = new StringBuilder();
+        gpus.warning().ifPresent(warning -> {
+            LOG.warn("step {}.{}: {}", layout.getJobId(), layout.getStepId(), warning);
+            note.append("slurmstepd: error: ").append(warning).append('\n');
+        });
+        if (gpuBind.map(GpuBind::verbose).orElse(false)) {
+            note.append(gpus.verboseLine(node.getGpuIndicesList(), confined, localId)).append('\n');
+        }
+        return note.toString();
     }
 
     private int nodeIndex(StepLayout layout) throws LaunchRefused {

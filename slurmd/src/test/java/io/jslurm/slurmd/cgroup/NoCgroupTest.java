@@ -126,4 +126,60 @@ class NoCgroupTest {
         assertThat(step.usage().memoryBytes()).isEmpty();
         assertThat(manager.findStep(8, StepName.of(0))).isPresent();
     }
+
+    private static long startTime(long pid) {
+        return ProcTable.of(Path.of("/proc"), pid).orElseThrow().startTime();
+    }
+
+    @Test
+    void eachStartedTaskIsRecordedWithItsStartTime() throws Exception {
+        NoCgroupManager manager = manager();
+        manager.createJob(1000, 10, CgroupLimits.NONE);
+        Cgroup step = manager.createStep(1000, 10, StepName.of(0), CgroupLimits.NONE);
+        Process task = start(step, "echo started; exec sleep 300");
+        assertThat(new String(task.getInputStream().readNBytes(8))).isEqualTo("started\n");
+        String tasks = java.nio.file.Files.readString(temp.resolve("state").resolve(step.path()).resolve("tasks"));
+        assertThat(tasks).isEqualTo(task.pid() + " " + startTime(task.pid()) + "\n");
+        assertThat(step.processes()).containsExactly(task.pid());
+    }
+
+    @Test
+    void aRecordedIdNowHeldByAnotherProcessIsNeitherListedNorSignalled() throws Exception {
+        NoCgroupManager manager = manager();
+        Cgroup job = manager.createJob(1000, 11, CgroupLimits.NONE);
+        // A process of someone else that leads its own session, with a child in it: as if it had been given the
+        // id of a job process that ended.
+        Process other = new ProcessBuilder("/usr/bin/setsid", "/bin/sh", "-c", "sleep 300 & wait").start();
+        started.add(other);
+        long otherStart = startTime(other.pid());
+        java.nio.file.Files.writeString(temp.resolve("state").resolve(job.path()).resolve("tasks"),
+                other.pid() + " " + (otherStart - 1) + "\n");
+
+        assertThat(job.processes()).isEmpty();
+        assertThat(job.isEmpty()).isTrue();
+        job.kill();
+        Thread.sleep(200);
+        assertThat(other.isAlive()).isTrue();
+        assertThat(other.descendants().count()).isEqualTo(1);
+
+        // The same process recorded with its own start time is the job's, with its session.
+        Cgroup owner = manager.createJob(1000, 12, CgroupLimits.NONE);
+        owner.addProcess(other.pid());
+        assertThat(awaitCount(owner, 2)).hasSize(2).contains(other.pid());
+        owner.kill();
+        assertThat(owner.awaitEmpty(Duration.ofSeconds(10))).isTrue();
+        assertThat(other.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void signalsSkipAProcessWhoseIdWasGivenAgain() throws Exception {
+        Process other = new ProcessBuilder("/bin/sleep", "300").start();
+        started.add(other);
+        long start = startTime(other.pid());
+        assertThat(ProcessSignals.signalIfSame(Path.of("/proc"), other.pid(), start + 1, 9, "test")).isFalse();
+        Thread.sleep(100);
+        assertThat(other.isAlive()).isTrue();
+        assertThat(ProcessSignals.signalIfSame(Path.of("/proc"), other.pid(), start, 9, "test")).isTrue();
+        assertThat(other.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    }
 }

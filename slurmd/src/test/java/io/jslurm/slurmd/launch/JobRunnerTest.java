@@ -40,6 +40,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import io.jslurm.slurmd.prolog.HookSettings;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -363,6 +364,56 @@ class JobRunnerTest {
         assertThat(completion.exit()).hasToString("7:0");
         assertThat(cgroups.findJob(jobs.jobId)).isEmpty();
         assertThat(completions).isEmpty();
+    }
+
+    /** A TaskEpilog in the work directory that records which job it ran after, as whom, with what variables. */
+    private Path taskEpilogRecorder() throws IOException {
+        Path program = workDir.resolve("task-epilog.sh");
+        Files.writeString(program, "#!/bin/sh\necho \"$SLURM_JOB_ID $(id -u) $EXPORTED_BY_USER $PWD\" >> "
+                + workDir.resolve("task-epilog-ran") + "\n");
+        Files.setPosixFilePermissions(program, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.deleteIfExists(workDir.resolve("task-epilog-ran"));
+        return program;
+    }
+
+    private static HookSettings taskEpilogOnly(Path program) {
+        return new HookSettings(Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(program),
+                Duration.ofSeconds(30));
+    }
+
+    @Test
+    void reattachedJobGetsItsTaskEpilogWhenItEnds() throws Exception {
+        Path program = taskEpilogRecorder();
+        Jobs jobs = job("sleep 1.5\n");
+        runner.taskScripts(taskEpilogOnly(program));
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        runner.shutdown();
+
+        JobRunner restarted = newRunner(Duration.ofSeconds(1));
+        restarted.taskScripts(taskEpilogOnly(program));
+        Map<Long, Map<String, String>> heard = new java.util.concurrent.ConcurrentHashMap<>();
+        assertThat(restarted.reattach(heard::put)).containsExactly(jobs.jobId);
+        assertThat(heard.get(jobs.jobId)).containsEntry("SLURM_JOB_ID", Long.toString(jobs.jobId))
+                .containsEntry("SLURM_JOB_USER", user.name);
+        JobCompletion completion = awaitCompletion();
+        assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
+        assertThat(read(workDir.resolve("task-epilog-ran")))
+                .isEqualTo(jobs.jobId + " " + user.uid + " kept " + workDir + "\n");
+    }
+
+    @Test
+    void aJobThatEndedWhileSlurmdWasDownGetsItsTaskEpilogOnReattach() throws Exception {
+        Path program = taskEpilogRecorder();
+        Jobs jobs = job("exit 3\n");
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        runner.shutdown();
+        awaitUntil(() -> Files.exists(spool(jobs.jobId).resolve("status")));
+
+        JobRunner restarted = newRunner(Duration.ofSeconds(1));
+        restarted.taskScripts(taskEpilogOnly(program));
+        restarted.reattach();
+        assertThat(awaitCompletion().exit()).hasToString("3:0");
+        assertThat(read(workDir.resolve("task-epilog-ran"))).startsWith(jobs.jobId + " " + user.uid + " ");
     }
 
     @Test

@@ -25,6 +25,22 @@ class SpoolRecordTest {
     }
 
     @Test
+    void theUserAndWorkDirectoryForTheTaskEpilogReadBack() throws IOException {
+        SpoolRecord record = new SpoolRecord(9, 1001, Optional.empty(), Optional.empty(),
+                Optional.of(new JobUser("alice", 1001, 100)), Optional.of(java.nio.file.Path.of("/home/alice/run 1")));
+        SpoolRecord read = SpoolRecord.read(new StringReader(record.write()));
+        assertThat(read).isEqualTo(record);
+        assertThat(read.user()).contains(new JobUser("alice", 1001, 100));
+    }
+
+    @Test
+    void anOlderRecordHasNoUserForTheTaskEpilog() throws IOException {
+        SpoolRecord read = SpoolRecord.read(new StringReader("job_id=7\nuid=1000\n"));
+        assertThat(read.user()).isEmpty();
+        assertThat(read.workDir()).isEmpty();
+    }
+
+    @Test
     void aRecordMissingAFieldIsRefused() {
         assertThatThrownBy(() -> SpoolRecord.read(new StringReader("job_id=7\n")))
                 .isInstanceOf(IOException.class).hasMessageContaining("uid");

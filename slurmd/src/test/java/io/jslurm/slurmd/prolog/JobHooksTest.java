@@ -111,6 +111,23 @@ class JobHooksTest {
     }
 
     @Test
+    void epilogOfAJobTakenBackAfterARestartGetsTheJobsVariables() throws Exception {
+        Path log = dir.resolve("epilog.log");
+        Path epilog = script("epilog", "echo \"$SLURM_JOB_ID $SLURM_JOB_USER $SLURM_JOB_UID $SLURM_JOB_GID "
+                + "$SLURM_JOB_NODELIST $SLURM_JOB_PARTITION $SLURM_JOB_ACCOUNT $SLURM_JOB_NAME\" >> " + log + "\n");
+        JobHooks hooks = new JobHooks(settings(null, epilog, Duration.ofSeconds(30)), recorder, id -> false,
+                Duration.ofSeconds(1), executor);
+        java.util.Map<String, String> batchEnv = java.util.Map.of("SLURM_JOB_ID", "12", "SLURM_JOB_USER", "bob",
+                "SLURM_JOB_UID", "2001", "SLURM_JOB_GID", "2002", "SLURM_JOB_NODELIST", "n[1-4]",
+                "SLURM_JOB_PARTITION", "gpu", "SLURM_JOB_ACCOUNT", "chem", "SLURM_JOB_NAME", "md");
+        hooks.remember(JobHookContext.ofBatchEnvironment(12, batchEnv, "c", "n1", Path.of("/x")));
+        hooks.jobEnded(12, JobHookContext.onlyId(12, "c", "n1", Path.of("/x")));
+        awaitFile(log);
+        Thread.sleep(200);
+        assertEquals(List.of("12 bob 2001 2002 n[1-4] gpu chem md"), Files.readAllLines(log));
+    }
+
+    @Test
     void failingEpilogIsReported() throws Exception {
         JobHooks hooks = new JobHooks(settings(null, script("epilog", "exit 1\n"), Duration.ofSeconds(30)),
                 recorder, id -> false, Duration.ofSeconds(1), executor);

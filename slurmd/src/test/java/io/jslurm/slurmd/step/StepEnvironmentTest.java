@@ -75,4 +75,23 @@ class StepEnvironmentTest {
         assertThat(StepEnvironment.forTask(step, 0, 0, Map.of(), true)).containsEntry("CUDA_VISIBLE_DEVICES", "0,1");
         assertThat(StepEnvironment.forTask(step, 0, 1, Map.of(), true)).containsEntry("CUDA_VISIBLE_DEVICES", "2,3");
     }
+
+    @Test
+    void explicitGpuBindOverridesGpusPerTask() {
+        StepLayout step = layout(1, List.of(List.of(0, 1)), List.of(List.of(4, 6)));
+        assertThat(StepEnvironment.forTask(step, 0, 1, Map.of(), false,
+                java.util.Optional.of(io.jslurm.common.gres.GpuBind.parse("none"))))
+                .containsEntry("CUDA_VISIBLE_DEVICES", "4,6").containsEntry("SLURM_STEP_GPUS", "4,6");
+        assertThat(StepEnvironment.forTask(step, 0, 1, Map.of(), true,
+                java.util.Optional.of(io.jslurm.common.gres.GpuBind.parse("map_gpu:0"))))
+                .containsEntry("CUDA_VISIBLE_DEVICES", "0").containsEntry("SLURM_STEP_GPUS", "4");
+    }
+
+    @Test
+    void boundTaskSeesOnlyItsOwnGpusInSlurmStepGpus() {
+        StepLayout step = layout(1, List.of(List.of(0, 1)), List.of(List.of(4, 6)));
+        assertThat(StepEnvironment.forTask(step, 0, 1, Map.of(), true))
+                .containsEntry("CUDA_VISIBLE_DEVICES", "1").containsEntry("GPU_DEVICE_ORDINAL", "1")
+                .containsEntry("SLURM_STEP_GPUS", "6");
+    }
 }
