@@ -37,6 +37,7 @@ public final class SlotMap {
     private final Map<String, NodeTimeline> timelines;
     private final NavigableSet<Instant> slots;
     private final Map<String, List<NodeTimeline>> byPartition = new HashMap<>();
+    private final ProbeBounds probeBounds = new ProbeBounds();
 
     private SlotMap(Instant now, Duration resolution, Map<String, NodeTimeline> timelines,
             NavigableSet<Instant> slots) {
@@ -89,6 +90,7 @@ public final class SlotMap {
             }
         }
         slots.add(at);
+        probeBounds.clear(); // they hold only while the map loses resources
     }
 
     /** Holds resources for a job from {@code start} for {@code timeLimit} (empty: for ever). */
@@ -112,12 +114,21 @@ public final class SlotMap {
         return now;
     }
 
+    ProbeBounds probeBounds() {
+        return probeBounds;
+    }
+
     Duration step() {
         return resolution;
     }
 
     Iterable<Instant> slotsBefore(Instant horizon) {
         return slots.headSet(horizon, false);
+    }
+
+    /** The slots from {@code from} (inclusive) to {@code horizon} (exclusive). */
+    Iterable<Instant> slotsBetween(Instant from, Instant horizon) {
+        return from.isBefore(horizon) ? slots.subSet(from, true, horizon, false) : List.of();
     }
 
     /** How long a job holds resources once its limit is rounded up to the grid; empty without a limit. */

@@ -43,14 +43,20 @@ final class StartSearch {
 
     Optional<SlotMap.Slot> earliest(Instant horizon) {
         Instant now = map.now();
-        if (now.isBefore(horizon)) {
+        Optional<Duration> length = map.lengthOnGrid(entry.timeLimit());
+        ProbeBounds.Shape shape = new ProbeBounds.Shape(entry.job().request(), entry.partition().name());
+        long lengthKey = length.map(Duration::toMillis).orElse(Long.MAX_VALUE);
+        long bound = map.probeBounds().earliest(shape, lengthKey);
+        if (bound == ProbeBounds.NEVER || !now.plusMillis(bound).isBefore(horizon)) {
+            return Optional.empty(); // a job of this shape, no longer than this one, found no moment to start
+        }
+        if (bound == ProbeBounds.NONE && now.isBefore(horizon)) {
             // Most jobs a pass examines either fit now or not at all: one whole fit answers the first case.
             FitResult atNow = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, now);
             if (atNow instanceof FitResult.Fit found) {
                 return Optional.of(new SlotMap.Slot(now, found.allocation()));
             }
         }
-        Optional<Duration> length = map.lengthOnGrid(entry.timeLimit());
         long[] events = events(now, horizon, length);
         tasks = new int[timelines.size()];
         gpus = new int[timelines.size()];
@@ -59,7 +65,8 @@ final class StartSearch {
         int[] toEvaluate = new int[timelines.size()];
         int pending = 0;
         int next = 0;
-        for (Instant slot : map.slotsBefore(horizon)) {
+        boolean probePassed = false;
+        for (Instant slot : map.slotsBetween(now.plusMillis(bound), horizon)) {
             long at = slot.toEpochMilli();
             while (next < events.length && (events[next] >> 20) <= at - now.toEpochMilli()) {
                 int node = (int) (events[next] & 0xFFFFF);
@@ -77,11 +84,18 @@ final class StartSearch {
             }
             pending = 0;
             if (probe.mayFit(usefulNodes, totalTasks, fullNodes, totalGpus, requiredUseful)) {
+                if (!probePassed) {
+                    map.probeBounds().record(shape, lengthKey, at - now.toEpochMilli());
+                    probePassed = true;
+                }
                 FitResult result = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot);
                 if (result instanceof FitResult.Fit found) {
                     return Optional.of(new SlotMap.Slot(slot, found.allocation()));
                 }
             }
+        }
+        if (!probePassed) {
+            map.probeBounds().record(shape, lengthKey, ProbeBounds.NEVER);
         }
         return Optional.empty();
     }
