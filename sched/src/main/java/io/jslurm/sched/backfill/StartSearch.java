@@ -166,7 +166,7 @@ final class StartSearch {
         }
         if (probe.useful(offered)) {
             usefulNodes += sign;
-            if (probe.requiredNodes().contains(names.get(node))) {
+            if (!probe.requiredNodes().isEmpty() && probe.requiredNodes().contains(names.get(node))) {
                 requiredUseful += sign;
             }
         }
