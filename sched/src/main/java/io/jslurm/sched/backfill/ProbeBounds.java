@@ -1,13 +1,12 @@
 package io.jslurm.sched.backfill;
 
-import io.jslurm.sched.model.ResourceRequest;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What earlier start searches of one pass learnt about later ones: for a job shape (request and partition) and a
+ * What earlier start searches of one pass learnt about later ones: for a {@link Shape} and a
  * length on the grid, the first moment at which the start search's per-node probe may pass.
  *
  * <p>This holds for every later job of the same shape that is at least as long, because during a pass the map only
@@ -26,9 +25,6 @@ final class ProbeBounds {
 
     /** Per shape: length on the grid (millis; MAX for no limit) to bound (millis after now), both increasing. */
     private final Map<Shape, TreeMap<Long, Long>> byShape = new HashMap<>();
-
-    record Shape(ResourceRequest request, String partition) {
-    }
 
     /** Milliseconds after now before which the probe cannot pass for a job of this shape and length. */
     long earliest(Shape shape, long length) {

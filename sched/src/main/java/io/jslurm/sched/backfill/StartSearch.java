@@ -44,7 +44,7 @@ final class StartSearch {
     Optional<SlotMap.Slot> earliest(Instant horizon) {
         Instant now = map.now();
         Optional<Duration> length = map.lengthOnGrid(entry.timeLimit());
-        ProbeBounds.Shape shape = new ProbeBounds.Shape(entry.job().request(), entry.partition().name());
+        Shape shape = Shape.of(entry);
         long lengthKey = length.map(Duration::toMillis).orElse(Long.MAX_VALUE);
         long bound = map.probeBounds().earliest(shape, lengthKey);
         if (bound == ProbeBounds.NEVER || !now.plusMillis(bound).isBefore(horizon)) {
