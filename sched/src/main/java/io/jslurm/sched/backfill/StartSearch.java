@@ -57,7 +57,7 @@ final class StartSearch {
                 return Optional.of(new SlotMap.Slot(now, found.allocation()));
             }
         }
-        long[] events = events(now, horizon, length);
+        long[] events = events(now, horizon, length, map.usable(shape, probe, timelines));
         tasks = new int[timelines.size()];
         gpus = new int[timelines.size()];
         boolean[] dirty = new boolean[timelines.size()];
@@ -104,7 +104,7 @@ final class StartSearch {
      * Moments, as milliseconds after now packed with the node index, at which a node's offer may change: now, each
      * of its change points, and each change point minus the job's length plus one step.
      */
-    private long[] events(Instant now, Instant horizon, Optional<Duration> length) {
+    private long[] events(Instant now, Instant horizon, Optional<Duration> length, boolean[] usable) {
         long nowMillis = now.toEpochMilli();
         long horizonMillis = horizon.toEpochMilli() - nowMillis;
         long step = map.step().toMillis();
@@ -112,10 +112,10 @@ final class StartSearch {
         long[] events = new long[16];
         int count = 0;
         for (int node = 0; node < timelines.size(); node++) {
-            NodeTimeline timeline = timelines.get(node);
-            if (probe.tasks(timeline.whole()) == 0) {
+            if (!usable[node]) {
                 continue; // never useful to this job: its offer stays 0, so it needs no events
             }
+            NodeTimeline timeline = timelines.get(node);
             if (count + 1 >= events.length) {
                 events = Arrays.copyOf(events, events.length * 2);
             }
