@@ -20,7 +20,7 @@ final class ProbeBounds {
 
     /** Unknown: the probe may pass from now on. */
     static final long NONE = 0;
-    /** The probe passes nowhere before the horizon. */
+    /** The probe passes nowhere at all. */
     static final long NEVER = Long.MAX_VALUE;
 
     /** Per shape: length on the grid (millis; MAX for no limit) to bound (millis after now), both increasing. */

@@ -85,7 +85,8 @@ final class StartSearch {
             pending = 0;
             if (probe.mayFit(usefulNodes, totalTasks, fullNodes, totalGpus, requiredUseful)) {
                 if (!probePassed) {
-                    map.probeBounds().record(shape, lengthKey, at - now.toEpochMilli());
+                    // Rounded down, so that a later search starting from the bound still visits this slot.
+                    map.probeBounds().record(shape, lengthKey, Duration.between(now, slot).toMillis());
                     probePassed = true;
                 }
                 FitResult result = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot);
@@ -95,7 +96,8 @@ final class StartSearch {
             }
         }
         if (!probePassed) {
-            map.probeBounds().record(shape, lengthKey, ProbeBounds.NEVER);
+            // Only up to this horizon: a later search with a farther one must still look beyond it.
+            map.probeBounds().record(shape, lengthKey, Duration.between(now, horizon).toMillis());
         }
         return Optional.empty();
     }
