@@ -6,6 +6,7 @@ import io.jslurm.sched.limits.LimitCheck;
 import io.jslurm.sched.limits.LimitUsage;
 import io.jslurm.sched.model.Allocation;
 import io.jslurm.sched.model.ClusterSnapshot;
+import io.jslurm.sched.model.ResourceRequest;
 import io.jslurm.sched.plan.JobReservation;
 import io.jslurm.sched.plan.JobStart;
 import io.jslurm.sched.plan.PendingReason;
@@ -40,7 +41,8 @@ public final class PassState {
     private final List<JobReservation> reservations = new ArrayList<>();
     private final Set<Long> reserved = new HashSet<>();
     private final Map<Long, PendingStatus> statuses;
-    private final Map<String, Boolean> neverFits = new HashMap<>();
+    /** By request and partition, not by job: the answer depends on nothing else, and queues repeat requests. */
+    private final Map<RequestIn, Boolean> neverFits = new HashMap<>();
     private final SubmitCheck submitCheck;
     private final List<Preemption> preemptions = new ArrayList<>();
     /** Running jobs chosen as victims (or waited for) in this pass: never chosen twice. */
@@ -167,9 +169,11 @@ public final class PassState {
 
     /** Whether no node of the partition could hold the request even with nothing running and every node up. */
     public boolean neverFits(QueueEntry entry) {
-        String key = entry.jobId() + "/" + entry.partition().name();
-        return neverFits.computeIfAbsent(key,
+        return neverFits.computeIfAbsent(new RequestIn(entry.job().request(), entry.partition().name()),
                 k -> submitCheck.neverFits(entry.job().request(), entry.partition()));
+    }
+
+    private record RequestIn(ResourceRequest request, String partition) {
     }
 
     Plan toPlan() {

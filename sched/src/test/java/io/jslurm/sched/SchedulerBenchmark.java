@@ -20,7 +20,7 @@ import java.util.Random;
 /**
  * Measures one full pass (main + backfill, Slurm's default parameters) over a busy cluster. Not a test: run it with
  * {@code java -cp sched/target/classes:sched/target/test-classes:common/target/classes
- * io.jslurm.sched.SchedulerBenchmark [nodes] [jobs] [bf_max_job_test]}.
+ * io.jslurm.sched.SchedulerBenchmark [nodes] [jobs] [bf_max_job_test] [passes]}.
  */
 public final class SchedulerBenchmark {
 
@@ -32,6 +32,8 @@ public final class SchedulerBenchmark {
         int jobs = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
         // bf_max_job_test: Slurm's default is 500; pass the job count to have backfill test every job.
         int maxJobTest = args.length > 2 ? Integer.parseInt(args[2]) : BackfillParams.DEFAULT.maxJobTest();
+        // Eight passes by default, so that the best one runs compiled code; fewer for the slow configurations.
+        int passes = args.length > 3 ? Integer.parseInt(args[3]) : 8;
         Scenario scenario = cluster(nodes);
         scenario.params(scenario.params().withBackfill(scenario.params().backfill().withMaxJobTest(maxJobTest)));
         ClusterSnapshot snapshot = scenario.snapshot();
@@ -40,7 +42,7 @@ public final class SchedulerBenchmark {
         Plan plan = null;
         long bestWall = Long.MAX_VALUE;
         long bestCpu = Long.MAX_VALUE;
-        for (int round = 0; round < 8; round++) {
+        for (int round = 0; round < passes; round++) {
             long cpu = threads.getCurrentThreadCpuTime();
             long wall = System.nanoTime();
             plan = Scheduler.schedule(snapshot, queue, scenario.now(), scenario.params());

@@ -9,7 +9,9 @@ import io.jslurm.sched.plan.PendingReason;
 import io.jslurm.sched.plan.PendingStatus;
 import io.jslurm.sched.select.FitResult;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -24,6 +26,12 @@ public final class BackfillPass {
     private final SlotMap planned;
     /** Running jobs and this pass's starts only, no reservations: to tell "blocked by a reservation" apart. */
     private final SlotMap withoutReservations;
+    /**
+     * Fits at now in {@link #withoutReservations}, by shape, until its next change. That map holds only running jobs
+     * (which free resources as they end) and starts now, so no segment offers less than the one before it: what a
+     * job sees over its whole limit is what is free now, whatever the limit, and jobs of one shape get one answer.
+     */
+    private final Map<Shape, FitResult> fitsNow = new HashMap<>();
     private final Reservations reservations = new Reservations();
     private final TestLimits limits;
 
@@ -81,6 +89,7 @@ public final class BackfillPass {
             state.start(entry, slot.get().allocation(), true);
             planned.hold(slot.get().allocation(), now, entry.timeLimit());
             withoutReservations.hold(slot.get().allocation(), now, entry.timeLimit());
+            fitsNow.clear();
             return;
         }
         PendingStatus status = blockedStatus(entry);
@@ -100,8 +109,9 @@ public final class BackfillPass {
     /** The status of a job that cannot start now, naming the reservation in its way if there is one. */
     private PendingStatus blockedStatus(QueueEntry entry) {
         Optional<PendingStatus> known = state.status(entry.jobId());
-        FitResult now = withoutReservations.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(),
-                state.fit(), state.now());
+        FitResult now = fitsNow.computeIfAbsent(Shape.of(entry),
+                shape -> withoutReservations.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(),
+                        state.fit(), state.now()));
         if (now instanceof FitResult.Fit fit) {
             Optional<Long> blocker = reservations.blocking(fit.allocation(), state.now(), entry.timeLimit());
             if (blocker.isPresent()) {

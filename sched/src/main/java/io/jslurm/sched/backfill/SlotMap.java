@@ -8,6 +8,7 @@ import io.jslurm.sched.model.Node;
 import io.jslurm.sched.model.NodeAllocation;
 import io.jslurm.sched.model.Partition;
 import io.jslurm.sched.model.ResourceRequest;
+import io.jslurm.sched.select.FitProbe;
 import io.jslurm.sched.select.FitResult;
 import io.jslurm.sched.select.FreeResources;
 import io.jslurm.sched.select.NodeFree;
@@ -37,6 +38,9 @@ public final class SlotMap {
     private final Map<String, NodeTimeline> timelines;
     private final NavigableSet<Instant> slots;
     private final Map<String, List<NodeTimeline>> byPartition = new HashMap<>();
+    private final ProbeBounds probeBounds = new ProbeBounds();
+    /** Per shape, which nodes of its partition could take any of it were they empty: fixed while the nodes are. */
+    private final Map<Shape, boolean[]> usable = new HashMap<>();
 
     private SlotMap(Instant now, Duration resolution, Map<String, NodeTimeline> timelines,
             NavigableSet<Instant> slots) {
@@ -89,6 +93,7 @@ public final class SlotMap {
             }
         }
         slots.add(at);
+        probeBounds.clear(); // they hold only while the map loses resources
     }
 
     /** Holds resources for a job from {@code start} for {@code timeLimit} (empty: for ever). */
@@ -112,12 +117,32 @@ public final class SlotMap {
         return now;
     }
 
+    /** Whether each node of the shape's partition (in order) could take part of such a job were it empty. */
+    boolean[] usable(Shape shape, FitProbe probe, List<NodeTimeline> nodes) {
+        return usable.computeIfAbsent(shape, s -> {
+            boolean[] result = new boolean[nodes.size()];
+            for (int i = 0; i < result.length; i++) {
+                result[i] = probe.tasks(nodes.get(i).whole()) > 0;
+            }
+            return result;
+        });
+    }
+
+    ProbeBounds probeBounds() {
+        return probeBounds;
+    }
+
     Duration step() {
         return resolution;
     }
 
     Iterable<Instant> slotsBefore(Instant horizon) {
         return slots.headSet(horizon, false);
+    }
+
+    /** The slots from {@code from} (inclusive) to {@code horizon} (exclusive). */
+    Iterable<Instant> slotsBetween(Instant from, Instant horizon) {
+        return from.isBefore(horizon) ? slots.subSet(from, true, horizon, false) : List.of();
     }
 
     /** How long a job holds resources once its limit is rounded up to the grid; empty without a limit. */

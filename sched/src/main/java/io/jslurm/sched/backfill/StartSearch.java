@@ -43,15 +43,21 @@ final class StartSearch {
 
     Optional<SlotMap.Slot> earliest(Instant horizon) {
         Instant now = map.now();
-        if (now.isBefore(horizon)) {
+        Optional<Duration> length = map.lengthOnGrid(entry.timeLimit());
+        Shape shape = Shape.of(entry);
+        long lengthKey = length.map(Duration::toMillis).orElse(Long.MAX_VALUE);
+        long bound = map.probeBounds().earliest(shape, lengthKey);
+        if (bound == ProbeBounds.NEVER || !now.plusMillis(bound).isBefore(horizon)) {
+            return Optional.empty(); // a job of this shape, no longer than this one, found no moment to start
+        }
+        if (bound == ProbeBounds.NONE && now.isBefore(horizon)) {
             // Most jobs a pass examines either fit now or not at all: one whole fit answers the first case.
             FitResult atNow = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, now);
             if (atNow instanceof FitResult.Fit found) {
                 return Optional.of(new SlotMap.Slot(now, found.allocation()));
             }
         }
-        Optional<Duration> length = map.lengthOnGrid(entry.timeLimit());
-        long[] events = events(now, horizon, length);
+        long[] events = events(now, horizon, length, map.usable(shape, probe, timelines));
         tasks = new int[timelines.size()];
         gpus = new int[timelines.size()];
         boolean[] dirty = new boolean[timelines.size()];
@@ -59,7 +65,8 @@ final class StartSearch {
         int[] toEvaluate = new int[timelines.size()];
         int pending = 0;
         int next = 0;
-        for (Instant slot : map.slotsBefore(horizon)) {
+        boolean probePassed = false;
+        for (Instant slot : map.slotsBetween(now.plusMillis(bound), horizon)) {
             long at = slot.toEpochMilli();
             while (next < events.length && (events[next] >> 20) <= at - now.toEpochMilli()) {
                 int node = (int) (events[next] & 0xFFFFF);
@@ -77,11 +84,20 @@ final class StartSearch {
             }
             pending = 0;
             if (probe.mayFit(usefulNodes, totalTasks, fullNodes, totalGpus, requiredUseful)) {
+                if (!probePassed) {
+                    // Rounded down, so that a later search starting from the bound still visits this slot.
+                    map.probeBounds().record(shape, lengthKey, Duration.between(now, slot).toMillis());
+                    probePassed = true;
+                }
                 FitResult result = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot);
                 if (result instanceof FitResult.Fit found) {
                     return Optional.of(new SlotMap.Slot(slot, found.allocation()));
                 }
             }
+        }
+        if (!probePassed) {
+            // Only up to this horizon: a later search with a farther one must still look beyond it.
+            map.probeBounds().record(shape, lengthKey, Duration.between(now, horizon).toMillis());
         }
         return Optional.empty();
     }
@@ -90,7 +106,7 @@ final class StartSearch {
      * Moments, as milliseconds after now packed with the node index, at which a node's offer may change: now, each
      * of its change points, and each change point minus the job's length plus one step.
      */
-    private long[] events(Instant now, Instant horizon, Optional<Duration> length) {
+    private long[] events(Instant now, Instant horizon, Optional<Duration> length, boolean[] usable) {
         long nowMillis = now.toEpochMilli();
         long horizonMillis = horizon.toEpochMilli() - nowMillis;
         long step = map.step().toMillis();
@@ -98,10 +114,10 @@ final class StartSearch {
         long[] events = new long[16];
         int count = 0;
         for (int node = 0; node < timelines.size(); node++) {
-            NodeTimeline timeline = timelines.get(node);
-            if (probe.tasks(timeline.whole()) == 0) {
+            if (!usable[node]) {
                 continue; // never useful to this job: its offer stays 0, so it needs no events
             }
+            NodeTimeline timeline = timelines.get(node);
             if (count + 1 >= events.length) {
                 events = Arrays.copyOf(events, events.length * 2);
             }
@@ -152,7 +168,7 @@ final class StartSearch {
         }
         if (probe.useful(offered)) {
             usefulNodes += sign;
-            if (probe.requiredNodes().contains(names.get(node))) {
+            if (!probe.requiredNodes().isEmpty() && probe.requiredNodes().contains(names.get(node))) {
                 requiredUseful += sign;
             }
         }

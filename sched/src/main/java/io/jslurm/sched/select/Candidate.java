@@ -5,15 +5,27 @@ import java.util.Comparator;
 /**
  * A node that passed every filter, with the tasks it can hold.
  *
- * @param id the node's position among the nodes evaluated for this fit
+ * @param id     the node's position among the nodes evaluated for this fit
+ * @param weight the node's Weight and
+ * @param order  its slurm.conf position, copied here because ranking thousands of candidates compares them over and
+ *               over, and following the pointers to the node each time costs a cache miss
  */
-record Candidate(int id, NodeFree node, int maxTasks, int freeCores) {
+record Candidate(int id, NodeFree node, int maxTasks, int freeCores, int weight, int order) {
+
+    Candidate(int id, NodeFree node, int maxTasks, int freeCores) {
+        this(id, node, maxTasks, freeCores, node.node().weight(), node.order());
+    }
 
     /** Lowest Weight first, then best fit (fewest free cores), then slurm.conf order. */
-    static final Comparator<Candidate> RANK = Comparator
-            .comparingInt((Candidate c) -> c.node().node().weight())
-            .thenComparingInt(Candidate::freeCores)
-            .thenComparingInt(c -> c.node().order());
+    static final Comparator<Candidate> RANK = (a, b) -> {
+        if (a.weight != b.weight) {
+            return Integer.compare(a.weight, b.weight);
+        }
+        if (a.freeCores != b.freeCores) {
+            return Integer.compare(a.freeCores, b.freeCores);
+        }
+        return Integer.compare(a.order, b.order);
+    };
 
-    static final Comparator<Candidate> NODE_ORDER = Comparator.comparingInt(c -> c.node().order());
+    static final Comparator<Candidate> NODE_ORDER = Comparator.comparingInt(Candidate::order);
 }

@@ -12,7 +12,9 @@ interface NodeFilter {
     List<NodeFilter> ALL = List.of(
             (job, node) -> node.schedulable()
                     ? Optional.empty() : Optional.of(NodeRejection.of(node.node().state())),
-            (job, node) -> job.request.excludedNodes().contains(node.node().name())
+            // isEmpty first: most jobs exclude nothing, and hashing every node's name is a cache miss per node.
+            (job, node) -> !job.request.excludedNodes().isEmpty()
+                    && job.request.excludedNodes().contains(node.node().name())
                     ? Optional.of(NodeRejection.EXCLUDED) : Optional.empty(),
             (job, node) -> job.request.constraint().matches(node.node().features())
                     ? Optional.empty() : Optional.of(NodeRejection.FEATURES),

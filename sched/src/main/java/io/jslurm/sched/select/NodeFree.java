@@ -19,6 +19,8 @@ public final class NodeFree {
     private final List<GresDevice> gpuDevices;
     private final int order;
     private final BitSet cores;
+    /** cores.cardinality(), asked for at every step of a fit's task count search; -1 once the cores changed. */
+    private int freeCores = -1;
     private final BitSet gpus;
     private long memory;
     private boolean idle;
@@ -74,6 +76,7 @@ public final class NodeFree {
     public NodeFree copy() {
         NodeFree copy = new NodeFree(node, gpuDevices, order, (BitSet) cores.clone(), (BitSet) gpus.clone(), memory,
                 idle, stateCounts);
+        copy.freeCores = freeCores;
         if (users != null) {
             copy.users = users.clone();
             copy.sharedOnly = (BitSet) sharedOnly.clone();
@@ -102,6 +105,7 @@ public final class NodeFree {
                     view.cores.set(core);
                 }
             }
+            view.freeCores = -1;
         }
         return view;
     }
@@ -133,6 +137,7 @@ public final class NodeFree {
             }
             if (cores.get(core)) {
                 cores.clear(core);
+                freeCores = -1;
                 sharedOnly.set(core);
             }
             users[core]++;
@@ -157,7 +162,10 @@ public final class NodeFree {
     }
 
     public int freeCoreCount() {
-        return cores.cardinality();
+        if (freeCores < 0) {
+            freeCores = cores.cardinality();
+        }
+        return freeCores;
     }
 
     public boolean coreFree(int core) {
@@ -215,6 +223,7 @@ public final class NodeFree {
             throw new IllegalStateException(node.name() + ": " + allocation + " is not free");
         }
         allocation.cores().clearIn(cores);
+        freeCores = -1;
         if (users != null) {
             allocation.cores().stream().filter(core -> core < node.cores()).forEach(core -> {
                 users[core] = 1;
@@ -234,6 +243,7 @@ public final class NodeFree {
                 return;
             }
             cores.set(core);
+            freeCores = -1;
             if (users != null) {
                 users[core] = 0;
                 sharedOnly.clear(core);
@@ -248,6 +258,7 @@ public final class NodeFree {
     /** Keeps only what is free in both: availability over two stretches of time. */
     public void retainFree(NodeFree other) {
         cores.and(other.cores);
+        freeCores = -1;
         gpus.and(other.gpus);
         memory = Math.min(memory, other.memory);
         idle = idle && other.idle;

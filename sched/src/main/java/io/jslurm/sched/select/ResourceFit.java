@@ -72,7 +72,8 @@ public final class ResourceFit {
         for (NodeFree node : nodes) {
             metric.evaluated();
             Optional<Candidate> candidate = evaluate(job, node, metric, others.size() + required.size());
-            boolean isRequired = job.request.requiredNodes().contains(node.node().name());
+            boolean isRequired = !job.request.requiredNodes().isEmpty()
+                    && job.request.requiredNodes().contains(node.node().name());
             if (candidate.isEmpty() && isRequired) {
                 if (!node.schedulable()) {
                     requiredFailure = FitResult.Failure.REQUIRED_NODE_UNAVAILABLE;

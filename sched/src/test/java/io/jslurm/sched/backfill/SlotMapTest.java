@@ -28,6 +28,8 @@ class SlotMapTest {
     static final ResourceFit FIT = new ResourceFit(SelectParams.DEFAULT);
     static final Allocation HALF = new Allocation(List.of(new NodeAllocation("n1", 1, CoreSet.range(0, 4), 1024,
             List.of())));
+    static final Allocation OTHER_HALF = new Allocation(List.of(new NodeAllocation("n1", 1, CoreSet.range(4, 8),
+            1024, List.of())));
 
     final ClusterSnapshot snapshot = scenario().nodes(node("n1")).snapshot();
     final SlotMap map = SlotMap.startingAt(NOW, Duration.ofMinutes(5), snapshot.nodes(), busy());
@@ -67,14 +69,27 @@ class SlotMapTest {
     @Test
     void aHoldBlocksOnlyItsOwnStretchOfTime() {
         map.release(HALF, NOW.plus(hours(2)));
-        Allocation otherHalf = new Allocation(List.of(new NodeAllocation("n1", 1, CoreSet.range(4, 8), 1024,
-                List.of())));
-        map.hold(otherHalf, NOW.plus(hours(3)), Optional.of(hours(1)));
+        map.hold(OTHER_HALF, NOW.plus(hours(3)), Optional.of(hours(1)));
 
         assertThat(earliest(job(1).ntasks(4).time(hours(1)))).contains(NOW);
         assertThat(earliest(job(1).ntasks(4).time(hours(4)))).contains(NOW.plus(hours(2)));
         assertThat(earliest(job(2).ntasks(8).time(hours(1)))).contains(NOW.plus(hours(2)));
         assertThat(earliest(job(3).ntasks(8).time(Duration.ofMinutes(90)))).contains(NOW.plus(hours(4)));
+    }
+
+    @Test
+    void whatEarlierSearchesLearntChangesNoLaterAnswer() {
+        map.release(HALF, NOW.plus(hours(2)));
+        map.hold(OTHER_HALF, NOW.plus(hours(3)), Optional.of(hours(1)));
+
+        // The same shape, longer each time: each search may start where the one before found its probe failing.
+        assertThat(earliest(job(1).ntasks(8).time(hours(1)))).contains(NOW.plus(hours(2)));
+        assertThat(earliest(job(2).ntasks(8).time(Duration.ofMinutes(90)))).contains(NOW.plus(hours(4)));
+        assertThat(earliest(job(3).ntasks(8).time(hours(30)))).contains(NOW.plus(hours(4)));
+        map.hold(OTHER_HALF, NOW.plus(hours(5)), Optional.empty());
+        assertThat(earliest(job(4).ntasks(8).time(hours(40)))).isEmpty();
+        assertThat(earliest(job(5).ntasks(8).time(Duration.ofMinutes(30)))).contains(NOW.plus(hours(2)));
+        assertThat(earliest(job(6).ntasks(4).time(hours(40)))).contains(NOW.plus(hours(2)));
     }
 
     @Test
