@@ -11,20 +11,17 @@ import io.jslurm.sched.limits.LimitUsage;
 import io.jslurm.sched.limits.LimitViolation;
 import io.jslurm.sched.plan.PendingReason;
 import io.jslurm.slurmctld.ManualClock;
-import io.jslurm.slurmctld.config.ClusterConfig;
 import io.jslurm.slurmctld.fairshare.AssociationSource;
 import io.jslurm.slurmctld.fairshare.FairShareService;
 import io.jslurm.slurmctld.fairshare.TresUsageLedger;
+import io.jslurm.slurmctld.fairshare.UsageStateDir;
 import io.jslurm.slurmctld.job.Allocation;
 import io.jslurm.slurmctld.job.ExitCode;
 import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.JobState;
 import io.jslurm.slurmctld.job.ResourceRequest;
 import io.jslurm.slurmctld.job.StateChange;
-import io.jslurm.slurmctld.state.JobStoreConfig;
-import io.jslurm.slurmctld.state.JournaledJobStore;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -45,56 +42,44 @@ class TresUsageRestartTest {
     @TempDir
     Path dir;
     final ManualClock clock = new ManualClock(Instant.parse("2026-11-30T12:00:00Z"));
-    ClusterConfig config;
-    JournaledJobStore store;
+    UsageStateDir state;
     /** QOS normal may use 3 CPU-minutes in all. */
     final AccountingData data = AccountingData.of(SeedAccounting.snapshot().toBuilder()
             .setQos(0, DbdQosRecord.newBuilder().setId(1).setName("normal").setGrpTresMins("cpu=3")).build());
 
     @BeforeEach
-    void setUp() throws IOException {
-        Path state = Files.createDirectories(dir.resolve("state"));
-        Path conf = dir.resolve("slurm.conf");
-        Files.writeString(conf, """
-                ClusterName=test
-                SlurmctldHost=localhost
-                StateSaveLocation=%s
-                PriorityDecayHalfLife=7-0
-                NodeName=n1 CPUs=4 RealMemory=1000
-                PartitionName=gpu Nodes=ALL Default=YES
-                """.formatted(state));
-        config = ClusterConfig.load(conf);
-        store = JournaledJobStore.open(JobStoreConfig.defaults(state), clock);
+    void openState() throws IOException {
+        state = UsageStateDir.open(dir, "gpu", clock);
     }
 
     @AfterEach
-    void tearDown() {
-        store.close();
+    void closeState() {
+        state.close();
     }
 
     @Test
     void aGroupOverItsGrpTresMinsStaysHeldBackAfterARestartUntilItsUsageDecays() {
-        FairShareService before = FairShareService.open(AssociationSource.NONE, () -> config, clock);
-        before.update(store);
-        long id = store.submit(JobAccountsTest.spec("bob").account("ml").qos("normal").build()).jobId();
-        store.transition(id, StateChange.start(JobState.RUNNING, new Allocation("n1", 1, 2, 100, List.of())));
+        FairShareService before = FairShareService.open(AssociationSource.NONE, () -> state.config(), clock);
+        before.update(state.store());
+        long id = state.store().submit(JobAccountsTest.spec("bob").account("ml").qos("normal").build()).jobId();
+        state.store().transition(id, StateChange.start(JobState.RUNNING, new Allocation("n1", 1, 2, 100, List.of())));
         clock.advance(Duration.ofSeconds(90));
-        store.transition(id, StateChange.finish(JobState.COMPLETED, ExitCode.of(0, 0),
+        state.store().transition(id, StateChange.finish(JobState.COMPLETED, ExitCode.of(0, 0),
                 io.jslurm.slurmctld.job.PendingReason.NONE));
-        before.update(store);
+        before.update(state.store());
         TresUsageLedger.Key bob = new TresUsageLedger.Key("ml", "bob", "normal");
         assertThat(before.tresUsage().get(bob).tresSeconds().get("cpu")).isCloseTo(180.0, within(1.0));
 
         // The first service is dropped without a word, as a killed controller would be.
         clock.advance(Duration.ofMinutes(1));
-        FairShareService after = FairShareService.open(AssociationSource.NONE, () -> config, clock);
+        FairShareService after = FairShareService.open(AssociationSource.NONE, () -> state.config(), clock);
 
         assertThat(after.tresUsage()).isEqualTo(before.tresUsage());
         assertThat(heldBack(after)).map(LimitViolation::reason).contains(PendingReason.QOS_GRP_CPU_MIN);
 
         // A half-life after the last save, half the 3 CPU-minutes are left: a 1 CPU-minute job fits again.
         clock.advance(Duration.ofDays(7).minusMinutes(1));
-        after.update(store);
+        after.update(state.store());
         assertThat(after.tresUsage().get(bob).tresSeconds().get("cpu")).isCloseTo(90.0, within(1.0));
         assertThat(after.tresUsage().get(bob).wallSeconds()).isCloseTo(45.0, within(1.0));
         assertThat(heldBack(after)).isEmpty();
