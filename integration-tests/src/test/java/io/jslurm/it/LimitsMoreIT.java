@@ -15,7 +15,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Accounting limits beyond counting jobs and TRES, end to end with AccountingStorageEnforce=associations,limits,qos:
  * the time limit a QOS's MaxWall or MaxTRESMins gives a job without --time, array tasks against the submit and run
  * limits, a changed QOS re-checked by scontrol update, the TRES-minutes limits (also after slurmctld is killed and
- * started again), and the ExitCode sacct records for a cancelled job. The cluster has one node with two CPUs; jobs run as the running user (root).
+ * started again), and the ExitCode sacct records for a cancelled job. The cluster has one node with two CPUs; jobs
+ * run as the running user (root).
  */
 class LimitsMoreIT {
 
