@@ -14,8 +14,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Accounting limits beyond counting jobs and TRES, end to end with AccountingStorageEnforce=associations,limits,qos:
  * the time limit a QOS's MaxWall or MaxTRESMins gives a job without --time, array tasks against the submit and run
- * limits, a changed QOS re-checked by scontrol update, the TRES-minutes limits, and the ExitCode sacct records for
- * a cancelled job. The cluster has one node with two CPUs; jobs run as the running user (root).
+ * limits, a changed QOS re-checked by scontrol update, the TRES-minutes limits (also after slurmctld is killed and
+ * started again), and the ExitCode sacct records for a cancelled job. The cluster has one node with two CPUs; jobs
+ * run as the running user (root).
  */
 class LimitsMoreIT {
 
@@ -40,8 +41,9 @@ class LimitsMoreIT {
         c.ok("sacctmgr", "-i", "add", "qos", "one-job", "MaxJobsPerUser=1");
         c.ok("sacctmgr", "-i", "add", "qos", "cpumin", "MaxTRESMins=cpu=10");
         c.ok("sacctmgr", "-i", "add", "qos", "quota", "GrpTRESMins=cpu=3");
+        c.ok("sacctmgr", "-i", "add", "qos", "minute", "GrpTRESMins=cpu=1");
         c.ok("sacctmgr", "-i", "modify", "user", "root", "set",
-                "qos=normal,walled,five,two-running,one-job,cpumin,quota");
+                "qos=normal,walled,five,two-running,one-job,cpumin,quota,minute");
         Enforcement.enable(c, "associations,limits,qos", "quota");
     }
 
@@ -144,6 +146,22 @@ class LimitsMoreIT {
 
         // 3 CPU-minutes would just fit an unused quota; what the first job used so far leaves less.
         long second = submit("--qos=quota", "--time=3", "--wrap", "true");
+
+        assertThat(awaitReason(Long.toString(second), "QOSGrpCPUMinutesLimit")).isEqualTo("QOSGrpCPUMinutesLimit");
+    }
+
+    @Test
+    void grpTresMinsUsageIsStillThereAfterTheControllerIsKilledAndStartedAgain() throws Exception {
+        long first = submit("--qos=minute", "--time=1", "--wrap", "sleep 15");
+        cluster().awaitState(first, Cluster.patience(), "COMPLETED");
+        // Usage is saved at least every 10 s while it grows: let a save after the job's end happen.
+        Thread.sleep(15_000);
+        cluster().kill9("slurmctld");
+        cluster().up(Cluster.patience());
+        Enforcement.await(cluster(), "minute");
+
+        // The 15 s the first job used leave less than the 1 CPU-minute this one asks.
+        long second = submit("--qos=minute", "--time=1", "--wrap", "true");
 
         assertThat(awaitReason(Long.toString(second), "QOSGrpCPUMinutesLimit")).isEqualTo("QOSGrpCPUMinutesLimit");
     }

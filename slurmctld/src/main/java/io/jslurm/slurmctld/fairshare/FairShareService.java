@@ -54,7 +54,6 @@ public final class FairShareService {
     private final AssociationSource source;
     private final UsageFile file;
     private final UsageLedger ledger;
-    private final TresUsageLedger tresLedger = new TresUsageLedger();
     private final Supplier<ClusterConfig> config;
     private final InstantSource clock;
     private volatile AccountingView view = AccountingView.EMPTY;
@@ -106,12 +105,11 @@ public final class FairShareService {
         if (reset.due(ledger.lastReset(), now, ZoneId.systemDefault())) {
             log.info("PriorityUsageResetPeriod={}: association usage reset", reset);
             ledger.reset(now);
-            tresLedger.reset();
         }
         UsageDecay decay = new UsageDecay(cfg.slurm().priority().decayHalfLife());
         Duration elapsed = ledger.lastUpdate().equals(Instant.EPOCH) || now.isBefore(ledger.lastUpdate())
                 ? Duration.ZERO : Duration.between(ledger.lastUpdate(), now);
-        tresLedger.advance(decay.factor(elapsed), decay.factor(elapsed.dividedBy(2)),
+        ledger.tres().advance(decay.factor(elapsed), decay.factor(elapsed.dividedBy(2)),
                 tresCharges(store, ledger.lastUpdate(), now));
         Map<AssocKey, Double> charged = charges(store, ledger.lastUpdate(), now);
         ledger.advance(now, charged, decay);
@@ -125,7 +123,7 @@ public final class FairShareService {
 
     /** Usage by TRES and wall time per user association and QOS, as of the last update. */
     public synchronized Map<TresUsageLedger.Key, TresUsageLedger.Used> tresUsage() {
-        return tresLedger.usage();
+        return ledger.tres().usage();
     }
 
     /** The factors as of the last update, reading the association tree first if it is stale. */

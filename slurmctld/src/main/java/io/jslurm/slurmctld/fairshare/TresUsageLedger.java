@@ -7,7 +7,8 @@ import java.util.Objects;
 /**
  * Decayed usage per user association and QOS, by TRES (TRES-seconds) and in wall seconds: what GrpTRESMins and
  * GrpWall are measured against. It decays and resets with the fair-share usage, as Slurm's usage_tres_raw does.
- * Kept in memory only: a restarted controller counts from zero again. Not thread-safe: its owner serializes access.
+ * Saved with the fair-share usage ({@link UsageFile}), so a restarted controller carries on from the last save.
+ * Not thread-safe: its owner serializes access.
  */
 public final class TresUsageLedger {
 
@@ -41,7 +42,15 @@ public final class TresUsageLedger {
         }
     }
 
-    private final Map<Key, Used> usage = new HashMap<>();
+    private final Map<Key, Used> usage;
+
+    public TresUsageLedger() {
+        this(Map.of());
+    }
+
+    public TresUsageLedger(Map<Key, Used> usage) {
+        this.usage = new HashMap<>(usage);
+    }
 
     /**
      * Decays what was there by {@code oldFactor} and adds what was used since, decayed by {@code recentFactor}

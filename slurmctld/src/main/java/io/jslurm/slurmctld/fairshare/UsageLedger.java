@@ -8,16 +8,23 @@ import java.util.Map;
 
 /**
  * Decayed usage per user association, in TRES-billing-weighted seconds, with the times it was last brought up to
- * date and last reset. Not thread-safe: its owner serializes access.
+ * date and last reset, and the usage by TRES the TRES-minutes limits read ({@link #tres()}), which shares those
+ * times so that it decays and resets with it. Not thread-safe: its owner serializes access.
  */
 public final class UsageLedger {
 
     private final Map<AssocKey, Double> usage;
     private Instant lastUpdate;
     private Instant lastReset;
+    private final TresUsageLedger tres;
 
     public UsageLedger(Map<AssocKey, Double> usage, Instant lastUpdate, Instant lastReset) {
+        this(usage, new TresUsageLedger(), lastUpdate, lastReset);
+    }
+
+    public UsageLedger(Map<AssocKey, Double> usage, TresUsageLedger tres, Instant lastUpdate, Instant lastReset) {
         this.usage = new HashMap<>(usage);
+        this.tres = tres;
         this.lastUpdate = lastUpdate;
         this.lastReset = lastReset;
     }
@@ -47,11 +54,17 @@ public final class UsageLedger {
     /** PriorityUsageResetPeriod came round: all usage is forgotten. */
     public void reset(Instant now) {
         usage.replaceAll((key, value) -> 0.0);
+        tres.reset();
         lastReset = now;
     }
 
     public Map<AssocKey, Double> usage() {
         return Map.copyOf(usage);
+    }
+
+    /** Usage by TRES and wall time per user association and QOS, saved and reset with this ledger. */
+    public TresUsageLedger tres() {
+        return tres;
     }
 
     public Instant lastUpdate() {

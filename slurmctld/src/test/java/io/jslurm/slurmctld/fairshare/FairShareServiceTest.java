@@ -9,7 +9,6 @@ import io.jslurm.slurmctld.job.Allocation;
 import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.JobState;
 import io.jslurm.slurmctld.job.StateChange;
-import io.jslurm.slurmctld.state.JobStoreConfig;
 import io.jslurm.slurmctld.state.JournaledJobStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,27 +32,20 @@ class FairShareServiceTest {
     @TempDir
     Path dir;
     final ManualClock clock = new ManualClock(Instant.parse("2026-11-30T12:00:00Z"));
+    UsageStateDir stateDir;
     ClusterConfig config;
     JournaledJobStore store;
 
     @BeforeEach
     void setUp() throws IOException {
-        Path state = Files.createDirectories(dir.resolve("state"));
-        Path conf = dir.resolve("slurm.conf");
-        Files.writeString(conf, """
-                ClusterName=test
-                SlurmctldHost=localhost
-                StateSaveLocation=%s
-                NodeName=n1 CPUs=4 RealMemory=1000
-                PartitionName=p Nodes=ALL Default=YES
-                """.formatted(state));
-        config = ClusterConfig.load(conf);
-        store = JournaledJobStore.open(JobStoreConfig.defaults(state), clock);
+        stateDir = UsageStateDir.open(dir, "p", clock);
+        config = stateDir.config();
+        store = stateDir.store();
     }
 
     @AfterEach
     void tearDown() {
-        store.close();
+        stateDir.close();
     }
 
     @Test

@@ -38,6 +38,50 @@ class UsageFileTest {
     }
 
     @Test
+    void tresAndWallUsageSurviveAWriteAndRead() throws IOException {
+        TresUsageLedger.Key bob = new TresUsageLedger.Key("ml", "bob", "normal");
+        TresUsageLedger.Key carol = new TresUsageLedger.Key("ml", "carol", "quota");
+        TresUsageLedger.Used bobs = new TresUsageLedger.Used(Map.of("cpu", 1200.5, "gres/gpu:a100", 600.0), 600);
+        TresUsageLedger.Used carols = new TresUsageLedger.Used(Map.of("cpu", 1.0 / 3), 0.25);
+        UsageLedger ledger = new UsageLedger(Map.of(new AssocKey("ml", "bob"), 1200.5),
+                new TresUsageLedger(Map.of(bob, bobs, carol, carols)), Instant.ofEpochMilli(1234),
+                Instant.ofEpochMilli(12));
+        UsageFile file = new UsageFile(dir);
+
+        file.write(ledger);
+        UsageLedger read = file.read();
+
+        assertThat(Files.readAllLines(file.path()).get(0)).isEqualTo("# jslurm association usage v2");
+        assertThat(read.tres().usage()).containsOnly(Map.entry(bob, bobs), Map.entry(carol, carols));
+        assertThat(read.usage()).containsOnly(Map.entry(new AssocKey("ml", "bob"), 1200.5));
+        assertThat(read.lastUpdate()).isEqualTo(Instant.ofEpochMilli(1234));
+    }
+
+    @Test
+    void aFileWrittenBeforeTresUsageWasSavedReadsWithNoTresUsage() throws IOException {
+        Files.writeString(dir.resolve("assoc_usage"), """
+                # jslurm association usage v1
+                update\t1800000000000
+                reset\t0
+                usage\tphysics\talice\t42.5
+                """);
+
+        UsageLedger read = new UsageFile(dir).read();
+
+        assertThat(read.usage()).containsOnly(Map.entry(new AssocKey("physics", "alice"), 42.5));
+        assertThat(read.lastUpdate()).isEqualTo(Instant.ofEpochMilli(1_800_000_000_000L));
+        assertThat(read.tres().usage()).isEmpty();
+    }
+
+    @Test
+    void aDamagedTresLineIsRefusedWithItsLine() throws IOException {
+        Files.writeString(dir.resolve("assoc_usage"), UsageFile.HEADER + "\nupdate\t12\ntres\tml\tbob\tnormal\tcpu\n");
+
+        assertThatThrownBy(() -> new UsageFile(dir).read()).isInstanceOf(IOException.class)
+                .hasMessageContaining("assoc_usage:3");
+    }
+
+    @Test
     void aDamagedFileIsRefusedWithItsLine() throws IOException {
         Files.writeString(dir.resolve("assoc_usage"), UsageFile.HEADER + "\nupdate\t12\nusage\tphysics\n");
 
@@ -47,12 +91,15 @@ class UsageFileTest {
 
     @Test
     void resetForgetsUsage() {
-        UsageLedger ledger = new UsageLedger(Map.of(new AssocKey("a", "u"), 10.0), Instant.EPOCH, Instant.EPOCH);
+        UsageLedger ledger = new UsageLedger(Map.of(new AssocKey("a", "u"), 10.0),
+                new TresUsageLedger(Map.of(new TresUsageLedger.Key("a", "u", "normal"),
+                        new TresUsageLedger.Used(Map.of("cpu", 60.0), 60))), Instant.EPOCH, Instant.EPOCH);
         Instant now = Instant.parse("2026-11-30T00:00:00Z");
 
         ledger.reset(now);
 
         assertThat(ledger.usage()).containsEntry(new AssocKey("a", "u"), 0.0);
+        assertThat(ledger.tres().usage()).isEmpty();
         assertThat(ledger.lastReset()).isEqualTo(now);
     }
 }
