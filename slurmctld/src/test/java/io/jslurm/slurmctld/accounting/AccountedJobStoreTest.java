@@ -79,4 +79,58 @@ class AccountedJobStoreTest {
             assertThat(done.getReqMemMb()).isEqualTo(65536);
         }
     }
+
+    @Test
+    void requeueOfARunningJobEndsItsRecordAsRequeuedAndStartsANewOne() throws Exception {
+        InstantSource clock = InstantSource.fixed(Instant.parse("2026-11-30T01:00:00Z"));
+        AccountingStorage accounting = AccountingStorage.start(stateDir, dbd);
+        try (AccountedJobStore store = new AccountedJobStore(JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock),
+                accounting, "c1", clock)) {
+            long id = store.submit(JobSpec.builder("alice", 1001, 1001).name("sim").requeue(true).build()).jobId();
+            store.transition(id, StateChange.start(JobState.RUNNING, new Allocation("n1", 1, 4, 1024, List.of())));
+            store.requeue(id);
+            store.transition(id, StateChange.to(JobState.PENDING));
+
+            List<AcctJob> records = awaitRecords(4);
+            assertThat(records).extracting(AcctJob::getState).containsExactly("PENDING", "RUNNING", "REQUEUED", "PENDING");
+            AcctJob ended = records.get(2);
+            AcctJob next = records.get(3);
+            assertThat(ended.getSubmitTime()).isEqualTo(records.get(0).getSubmitTime());
+            assertThat(ended.getNodeList()).isEqualTo("n1");
+            assertThat(ended.getStartTime()).isEqualTo(clock.instant().getEpochSecond());
+            assertThat(ended.getEndTime()).isEqualTo(clock.instant().getEpochSecond());
+            assertThat(next.getJobId()).isEqualTo(ended.getJobId());
+            assertThat(next.getSubmitTime()).isGreaterThan(ended.getSubmitTime());
+            assertThat(next.getNodeList()).isEmpty();
+            assertThat(next.getRestartCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void requeueOfAFinishedJobRecordsTheEndedRunAsRequeued() throws Exception {
+        InstantSource clock = InstantSource.fixed(Instant.parse("2026-11-30T01:00:00Z"));
+        AccountingStorage accounting = AccountingStorage.start(stateDir, dbd);
+        try (AccountedJobStore store = new AccountedJobStore(JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock),
+                accounting, "c1", clock)) {
+            long id = store.submit(JobSpec.builder("alice", 1001, 1001).name("sim").build()).jobId();
+            store.transition(id, StateChange.start(JobState.RUNNING, new Allocation("n1", 1, 4, 1024, List.of())));
+            store.transition(id, StateChange.finish(JobState.COMPLETED, ExitCode.SUCCESS, PendingReason.NONE));
+            store.requeue(id);
+
+            List<AcctJob> records = awaitRecords(5);
+            assertThat(records).extracting(AcctJob::getState)
+                    .containsExactly("PENDING", "RUNNING", "COMPLETED", "REQUEUED", "PENDING");
+            assertThat(records.get(3).getSubmitTime()).isEqualTo(records.get(2).getSubmitTime());
+            assertThat(records.get(3).getNodeList()).isEqualTo("n1");
+            assertThat(records.get(4).getSubmitTime()).isGreaterThan(records.get(3).getSubmitTime());
+        }
+    }
+
+    private List<AcctJob> awaitRecords(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (delivered.size() < count && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        return List.copyOf(delivered);
+    }
 }
