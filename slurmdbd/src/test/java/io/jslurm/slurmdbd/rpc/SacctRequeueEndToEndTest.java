@@ -53,6 +53,10 @@ class SacctRequeueEndToEndTest {
         // stamped as late as its end. Neither may add a row or undo the REQUEUED state.
         store(DbdRecordBatch.newBuilder().addJobs(submitted).addJobs(firstRun).addJobs(ended)
                 .addJobs(firstRun.toBuilder().setRecordTimeMs(ended.getRecordTimeMs())).build());
+        // Job 8 is requeued in the millisecond it started: the REQUEUED record must still replace the RUNNING one.
+        AcctJob started = AcctSamples.running(AcctSamples.pending(CLUSTER, 8, "alice", "ml"), "gpu03");
+        store(DbdRecordBatch.newBuilder().addJobs(started)
+                .addJobs(started.toBuilder().setState("REQUEUED").setEndTime(started.getStartTime())).build());
     }
 
     private static void store(DbdRecordBatch batch) throws Exception {
@@ -95,6 +99,14 @@ class SacctRequeueEndToEndTest {
                 7.batch|CANCELLED|gpu01|2026-11-01T00:01:07|2026-11-01T00:01:07|2026-11-01T00:11:07
                 7|RUNNING|gpu02|2026-11-01T00:11:07|2026-11-01T00:12:07|Unknown
                 7.batch|RUNNING|gpu02|2026-11-01T00:12:07|2026-11-01T00:12:07|Unknown
+                """);
+    }
+
+    @Test
+    void aRunRequeuedAsItStartedEndsRequeued() {
+        assertThat(sacct("-D", "-j", "8", "-X", "-P", "-o", "JobID,State,NodeList")).isEqualTo("""
+                JobID|State|NodeList
+                8|REQUEUED|gpu03
                 """);
     }
 
