@@ -29,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** A job's life in the controller's table reaches slurmdbd as accounting records, in order. */
 class AccountedJobStoreTest {
 
+    private static final InstantSource CLOCK = InstantSource.fixed(Instant.parse("2026-11-30T01:00:00Z"));
+
     @TempDir
     Path stateDir;
 
@@ -48,10 +50,7 @@ class AccountedJobStoreTest {
 
     @Test
     void submitStartAndEndAreRecordedWithResourcesAndTimes() throws Exception {
-        InstantSource clock = InstantSource.fixed(Instant.parse("2026-11-30T01:00:00Z"));
-        AccountingStorage accounting = AccountingStorage.start(stateDir, dbd);
-        try (AccountedJobStore store = new AccountedJobStore(JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock),
-                accounting, "c1", clock)) {
+        try (AccountedJobStore store = open()) {
             JobSpec spec = JobSpec.builder("alice", 1001, 1001).name("train").account("ml").partition("gpu").qos("normal")
                     .resources(ResourceRequest.DEFAULT.withNodes(2, 2).withTasks(16, 8, 4)
                             .withMemory(MemoryRequest.perNode(65536))
@@ -63,12 +62,9 @@ class AccountedJobStoreTest {
                     new Allocation("gpu[01-02]", 2, 128, 65536, List.of(GresRequest.gpusPerNode("h100", 8)))));
             store.transition(id, StateChange.finish(JobState.FAILED, ExitCode.of(3, 0), PendingReason.NONE));
 
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (delivered.size() < 3 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertThat(delivered).extracting(AcctJob::getState).containsExactly("PENDING", "RUNNING", "FAILED");
-            AcctJob done = delivered.get(2);
+            List<AcctJob> records = awaitRecords(3);
+            assertThat(records).extracting(AcctJob::getState).containsExactly("PENDING", "RUNNING", "FAILED");
+            AcctJob done = records.get(2);
             assertThat(done.getJobId()).isEqualTo((int) id);
             assertThat(done.getCluster()).isEqualTo("c1");
             assertThat(done.getTresRequested()).isEqualTo("cpu=64,mem=131072M,node=2,billing=64,gres/gpu=16");
@@ -82,10 +78,7 @@ class AccountedJobStoreTest {
 
     @Test
     void requeueOfARunningJobEndsItsRecordAsRequeuedAndStartsANewOne() throws Exception {
-        InstantSource clock = InstantSource.fixed(Instant.parse("2026-11-30T01:00:00Z"));
-        AccountingStorage accounting = AccountingStorage.start(stateDir, dbd);
-        try (AccountedJobStore store = new AccountedJobStore(JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock),
-                accounting, "c1", clock)) {
+        try (AccountedJobStore store = open()) {
             long id = store.submit(JobSpec.builder("alice", 1001, 1001).name("sim").requeue(true).build()).jobId();
             store.transition(id, StateChange.start(JobState.RUNNING, new Allocation("n1", 1, 4, 1024, List.of())));
             store.requeue(id);
@@ -97,8 +90,8 @@ class AccountedJobStoreTest {
             AcctJob next = records.get(3);
             assertThat(ended.getSubmitTime()).isEqualTo(records.get(0).getSubmitTime());
             assertThat(ended.getNodeList()).isEqualTo("n1");
-            assertThat(ended.getStartTime()).isEqualTo(clock.instant().getEpochSecond());
-            assertThat(ended.getEndTime()).isEqualTo(clock.instant().getEpochSecond());
+            assertThat(ended.getStartTime()).isEqualTo(CLOCK.instant().getEpochSecond());
+            assertThat(ended.getEndTime()).isEqualTo(CLOCK.instant().getEpochSecond());
             assertThat(next.getJobId()).isEqualTo(ended.getJobId());
             assertThat(next.getSubmitTime()).isGreaterThan(ended.getSubmitTime());
             assertThat(next.getNodeList()).isEmpty();
@@ -108,10 +101,7 @@ class AccountedJobStoreTest {
 
     @Test
     void requeueOfAFinishedJobRecordsTheEndedRunAsRequeued() throws Exception {
-        InstantSource clock = InstantSource.fixed(Instant.parse("2026-11-30T01:00:00Z"));
-        AccountingStorage accounting = AccountingStorage.start(stateDir, dbd);
-        try (AccountedJobStore store = new AccountedJobStore(JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock),
-                accounting, "c1", clock)) {
+        try (AccountedJobStore store = open()) {
             long id = store.submit(JobSpec.builder("alice", 1001, 1001).name("sim").build()).jobId();
             store.transition(id, StateChange.start(JobState.RUNNING, new Allocation("n1", 1, 4, 1024, List.of())));
             store.transition(id, StateChange.finish(JobState.COMPLETED, ExitCode.SUCCESS, PendingReason.NONE));
@@ -124,6 +114,11 @@ class AccountedJobStoreTest {
             assertThat(records.get(3).getNodeList()).isEqualTo("n1");
             assertThat(records.get(4).getSubmitTime()).isGreaterThan(records.get(3).getSubmitTime());
         }
+    }
+
+    private AccountedJobStore open() throws java.io.IOException {
+        return new AccountedJobStore(JournaledJobStore.open(JobStoreConfig.defaults(stateDir), CLOCK),
+                AccountingStorage.start(stateDir, dbd), "c1", CLOCK);
     }
 
     private List<AcctJob> awaitRecords(int count) throws InterruptedException {
