@@ -10,9 +10,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * scontrol requeue of a running job: accounting keeps the run it ended as REQUEUED and records the next run
- * apart, with a later submit time; plain sacct shows the latest run, {@code sacct -D} both, oldest first.
+ * apart, with a later submit time; plain sacct shows the latest run, {@code sacct -D} both, oldest first. The class
+ * name is short because the cluster directory it names holds MariaDB's socket (paths up to 107 bytes).
  */
-class RequeueAccountingIT {
+class RequeueAcctIT {
 
     @RegisterExtension
     static final ClusterExtension CLUSTER = new ClusterExtension(new Cluster.Shape(1, 0, true));
