@@ -136,10 +136,18 @@ public final class AccountedJobStore extends ForwardingJobStore {
         return recorded(store.prioritize(jobId, priority));
     }
 
+    /**
+     * The next run gets a record of its own (a new submit time). A finished job goes straight back to the queue,
+     * so its ended run is recorded here as REQUEUED, as {@code sacct -D} shows it; a running one is recorded so
+     * by its state change.
+     */
     @Override
     public Job requeue(long jobId) {
         Optional<Job> before = store.get(jobId);
-        return recorded(before, store.requeue(jobId));
+        Job after = store.requeue(jobId);
+        before.filter(job -> job.state().isFinished()).ifPresent(ended -> accounting.job(
+                JobAccounting.record(cluster, ended, clock.millis()).toBuilder().setState("REQUEUED").build()));
+        return recorded(before, after);
     }
 
     /** Records not yet acknowledged by slurmdbd (sdiag's DBD agent queue size). */

@@ -118,6 +118,7 @@ public final class JobTransitions {
         PendingReason reason = s.reason();
         int restarts = s.restartCount();
         long eligible = s.eligibleTime();
+        long submitTime = s.submitTime();
         if (to.isFinished()) {
             endTime = now;
             exitCode = change.exitCode();
@@ -126,6 +127,9 @@ public final class JobTransitions {
         } else if (to == PENDING) {
             // Back from a requeue: the next run starts from a clean slate, only the restart count remembers.
             restarts++;
+            // As in Slurm, the next run is a new submission: accounting keys runs by submit time, so it must
+            // differ from the ended run's even when the requeue comes within the second of the submission.
+            submitTime = Math.max(now, s.submitTime() + 1);
             allocation = Allocation.NONE;
             startTime = 0;
             endTime = 0;
@@ -140,8 +144,11 @@ public final class JobTransitions {
             };
         } else if (to == RUNNING || to == CONFIGURING) {
             reason = PendingReason.NONE;
+        } else if (to == REQUEUED && from.holdsResources()) {
+            // The run ends here; its accounting record keeps this end time.
+            endTime = now;
         }
-        return new JobStatus(to, reason, Hold.NONE, s.priority(), s.submitTime(), eligible, startTime, endTime,
+        return new JobStatus(to, reason, Hold.NONE, s.priority(), submitTime, eligible, startTime, endTime,
                 exitCode, derived, restarts, allocation);
     }
 

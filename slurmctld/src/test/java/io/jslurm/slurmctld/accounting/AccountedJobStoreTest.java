@@ -29,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** A job's life in the controller's table reaches slurmdbd as accounting records, in order. */
 class AccountedJobStoreTest {
 
+    private static final InstantSource CLOCK = InstantSource.fixed(Instant.parse("2026-11-30T01:00:00Z"));
+
     @TempDir
     Path stateDir;
 
@@ -48,10 +50,7 @@ class AccountedJobStoreTest {
 
     @Test
     void submitStartAndEndAreRecordedWithResourcesAndTimes() throws Exception {
-        InstantSource clock = InstantSource.fixed(Instant.parse("2026-11-30T01:00:00Z"));
-        AccountingStorage accounting = AccountingStorage.start(stateDir, dbd);
-        try (AccountedJobStore store = new AccountedJobStore(JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock),
-                accounting, "c1", clock)) {
+        try (AccountedJobStore store = open()) {
             JobSpec spec = JobSpec.builder("alice", 1001, 1001).name("train").account("ml").partition("gpu").qos("normal")
                     .resources(ResourceRequest.DEFAULT.withNodes(2, 2).withTasks(16, 8, 4)
                             .withMemory(MemoryRequest.perNode(65536))
@@ -63,12 +62,9 @@ class AccountedJobStoreTest {
                     new Allocation("gpu[01-02]", 2, 128, 65536, List.of(GresRequest.gpusPerNode("h100", 8)))));
             store.transition(id, StateChange.finish(JobState.FAILED, ExitCode.of(3, 0), PendingReason.NONE));
 
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (delivered.size() < 3 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertThat(delivered).extracting(AcctJob::getState).containsExactly("PENDING", "RUNNING", "FAILED");
-            AcctJob done = delivered.get(2);
+            List<AcctJob> records = awaitRecords(3);
+            assertThat(records).extracting(AcctJob::getState).containsExactly("PENDING", "RUNNING", "FAILED");
+            AcctJob done = records.get(2);
             assertThat(done.getJobId()).isEqualTo((int) id);
             assertThat(done.getCluster()).isEqualTo("c1");
             assertThat(done.getTresRequested()).isEqualTo("cpu=64,mem=131072M,node=2,billing=64,gres/gpu=16");
@@ -78,5 +74,58 @@ class AccountedJobStoreTest {
             assertThat(done.getTimeLimitMinutes()).isEqualTo(240);
             assertThat(done.getReqMemMb()).isEqualTo(65536);
         }
+    }
+
+    @Test
+    void requeueOfARunningJobEndsItsRecordAsRequeuedAndStartsANewOne() throws Exception {
+        try (AccountedJobStore store = open()) {
+            long id = store.submit(JobSpec.builder("alice", 1001, 1001).name("sim").requeue(true).build()).jobId();
+            store.transition(id, StateChange.start(JobState.RUNNING, new Allocation("n1", 1, 4, 1024, List.of())));
+            store.requeue(id);
+            store.transition(id, StateChange.to(JobState.PENDING));
+
+            List<AcctJob> records = awaitRecords(4);
+            assertThat(records).extracting(AcctJob::getState).containsExactly("PENDING", "RUNNING", "REQUEUED", "PENDING");
+            AcctJob ended = records.get(2);
+            AcctJob next = records.get(3);
+            assertThat(ended.getSubmitTime()).isEqualTo(records.get(0).getSubmitTime());
+            assertThat(ended.getNodeList()).isEqualTo("n1");
+            assertThat(ended.getStartTime()).isEqualTo(CLOCK.instant().getEpochSecond());
+            assertThat(ended.getEndTime()).isEqualTo(CLOCK.instant().getEpochSecond());
+            assertThat(next.getJobId()).isEqualTo(ended.getJobId());
+            assertThat(next.getSubmitTime()).isGreaterThan(ended.getSubmitTime());
+            assertThat(next.getNodeList()).isEmpty();
+            assertThat(next.getRestartCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void requeueOfAFinishedJobRecordsTheEndedRunAsRequeued() throws Exception {
+        try (AccountedJobStore store = open()) {
+            long id = store.submit(JobSpec.builder("alice", 1001, 1001).name("sim").build()).jobId();
+            store.transition(id, StateChange.start(JobState.RUNNING, new Allocation("n1", 1, 4, 1024, List.of())));
+            store.transition(id, StateChange.finish(JobState.COMPLETED, ExitCode.SUCCESS, PendingReason.NONE));
+            store.requeue(id);
+
+            List<AcctJob> records = awaitRecords(5);
+            assertThat(records).extracting(AcctJob::getState)
+                    .containsExactly("PENDING", "RUNNING", "COMPLETED", "REQUEUED", "PENDING");
+            assertThat(records.get(3).getSubmitTime()).isEqualTo(records.get(2).getSubmitTime());
+            assertThat(records.get(3).getNodeList()).isEqualTo("n1");
+            assertThat(records.get(4).getSubmitTime()).isGreaterThan(records.get(3).getSubmitTime());
+        }
+    }
+
+    private AccountedJobStore open() throws java.io.IOException {
+        return new AccountedJobStore(JournaledJobStore.open(JobStoreConfig.defaults(stateDir), CLOCK),
+                AccountingStorage.start(stateDir, dbd), "c1", CLOCK);
+    }
+
+    private List<AcctJob> awaitRecords(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (delivered.size() < count && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        return List.copyOf(delivered);
     }
 }

@@ -131,6 +131,21 @@ class JobTransitionsTest {
         assertThat(again.exitCode()).isEqualTo(ExitCode.SUCCESS);
         assertThat(again.allocation().isEmpty()).isTrue();
         assertThat(again.eligibleTime()).isEqualTo(2_200);
+        assertThat(again.submitTime()).as("a requeued job is submitted anew").isEqualTo(2_200);
+    }
+
+    @Test
+    void requeueOfARunningJobEndsTheRunAndTheNextRunHasItsOwnSubmitTime() {
+        Job running = in(RUNNING);
+        Job requeued = running.withStatus(JobTransitions.apply(running, StateChange.to(REQUEUED), 1_500));
+        assertThat(requeued.status().endTime()).isEqualTo(1_500);
+        assertThat(requeued.status().startTime()).isEqualTo(1_010);
+        assertThat(requeued.status().submitTime()).isEqualTo(1_000);
+        // Back in the queue within the second of its submission: still a submit time of its own.
+        Job started = pending();
+        started = started.withStatus(JobTransitions.apply(started, StateChange.start(RUNNING, NODES), 1_000));
+        Job early = started.withStatus(JobTransitions.apply(started, StateChange.to(REQUEUED), 1_000));
+        assertThat(JobTransitions.apply(early, StateChange.to(PENDING), 1_000).submitTime()).isEqualTo(1_001);
     }
 
     @Test

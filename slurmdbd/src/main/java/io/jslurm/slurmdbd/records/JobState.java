@@ -5,7 +5,7 @@ public enum JobState {
     PENDING(Progress.QUEUED),
     RUNNING(Progress.STARTED),
     SUSPENDED(Progress.STARTED),
-    REQUEUED(Progress.STARTED),
+    REQUEUED(Progress.FINISHED),
     COMPLETED(Progress.FINISHED),
     CANCELLED(Progress.FINISHED),
     FAILED(Progress.FINISHED),
