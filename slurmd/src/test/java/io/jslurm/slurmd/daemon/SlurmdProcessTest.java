@@ -82,16 +82,19 @@ class SlurmdProcessTest {
         int shortJob = TestJobs.nextId();
         Path longReady = site.workDir.resolve("ready-" + longJob);
         Path shortReady = site.workDir.resolve("ready-" + shortJob);
+        // The short job ends only once slurmd is gone, however slow this machine is.
+        Path shortGo = site.workDir.resolve("go-" + shortJob);
         controller.call(port, TestJobs.launch(longJob, site.user, "pn1", site.workDir,
                 "touch " + longReady + "\nsleep 10\necho finished\nexit 5"));
         controller.call(port, TestJobs.launch(shortJob, site.user, "pn1", site.workDir,
-                "touch " + shortReady + "\nsleep 1\nexit 6"));
+                "touch " + shortReady + "\nwhile [ ! -e " + shortGo + " ]; do sleep 0.1; done\nexit 6"));
         SlurmdTest.awaitFile(longReady);
         SlurmdTest.awaitFile(shortReady);
 
         first.destroyForcibly();
         assertThat(first.waitFor(10, TimeUnit.SECONDS)).isTrue();
         assertThat(first.exitValue()).isEqualTo(137);
+        Files.createFile(shortGo);
         Thread.sleep(2_000);
         assertThat(controller.completions).as("nothing reported while slurmd is down").isEmpty();
 
