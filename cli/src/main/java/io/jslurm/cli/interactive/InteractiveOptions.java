@@ -79,9 +79,8 @@ public record InteractiveOptions(
         envDefault(values, env, prefix + "LABEL", "label");
         envDefault(values, env, prefix + "GPUS_PER_TASK", "gpus-per-task");
         envDefault(values, env, prefix + "DISTRIBUTION", "distribution");
-        if (prefix.equals("SRUN_")) {
-            envDefault(values, env, "SLURM_GPU_BIND", "gpu-bind");
-        }
+        // srun inside a job takes the job's binding (sbatch and salloc hand theirs on as SLURM_GPU_BIND).
+        envDefault(values, env, prefix.equals("SRUN_") ? "SLURM_GPU_BIND" : prefix + "GPU_BIND", "gpu-bind");
         ParsedOptions parsed = new Getopt(OPTIONS, true).parse(args);
         boolean layoutGiven = false;
         for (ParsedOptions.Given given : parsed.options()) {

@@ -76,7 +76,7 @@ public final class StepRun {
     /** What the step was asked for. */
     public static JobStepCreateRequest request(long jobId, InteractiveOptions o) {
         JobStepCreateRequest.Builder b = JobStepCreateRequest.newBuilder().setJobId((int) jobId)
-                .setDistribution(o.distribution()).setGres(o.gres()).setNodeList(o.nodelist())
+                .setDistribution(o.distribution()).setGres(o.gres()).setGpus(o.gpus()).setNodeList(o.nodelist())
                 .setName(o.jobName().isEmpty() ? o.command().get(0) : o.jobName()).addAllArgv(o.command());
         o.ntasks().ifPresent(b::setNtasks);
         o.nodes().ifPresent(b::setMinNodes);

@@ -44,6 +44,18 @@ class InteractiveOptionsTest {
     }
 
     @Test
+    void aStepTakesTheJobsGpuBindingAndSallocItsOwnVariable() {
+        Map<String, String> job = Map.of("SLURM_GPU_BIND", "closest", "SALLOC_GPU_BIND", "none");
+        assertThat(InteractiveOptions.parse(List.of("true"), job, "SRUN_").gpuBind()).isEqualTo("closest");
+        assertThat(InteractiveOptions.parse(List.of("--gpu-bind=map_gpu:1", "true"), job, "SRUN_").gpuBind())
+                .isEqualTo("map_gpu:1");
+        // salloc makes a new job: the binding of one it runs in does not apply, its own variable does.
+        assertThat(InteractiveOptions.parse(List.of("true"), job, "SALLOC_").gpuBind()).isEqualTo("none");
+        assertThat(InteractiveOptions.parse(List.of("true"), Map.of("SLURM_GPU_BIND", "closest"), "SALLOC_").gpuBind())
+                .isEmpty();
+    }
+
+    @Test
     void countsMustBeNumbers() {
         assertThatThrownBy(() -> InteractiveOptions.parse(List.of("-n", "four", "true"), Map.of(), "SRUN_"))
                 .isInstanceOf(OptionException.class).hasMessage("invalid --ntasks argument: four");

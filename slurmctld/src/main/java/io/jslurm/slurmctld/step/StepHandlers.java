@@ -164,6 +164,14 @@ public final class StepHandlers {
         }
         int gpusPerTask = r.hasGpusPerTask() ? r.getGpusPerTask() : 0;
         List<String> names = stepNodes.stream().map(NodeAllocation::node).toList();
+        List<List<Integer>> stepGpus;
+        try {
+            stepGpus = StepGpus.of(gpusPerTask, r.getGres(), r.getGpus()).choose(
+                    stepNodes.stream().map(NodeAllocation::gpus).toList(),
+                    layout.taskIds().stream().map(List::size).toList(), names);
+        } catch (IllegalArgumentException e) {
+            throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception(e.getMessage());
+        }
         StepRecord record = steps.add(job.jobId(), StepRecord.newBuilder().setName(r.getName())
                 .setNodeList(Hostlist.of(names).ranged()).setNtasks(ntasks)
                 .setStartTime(clock.instant().getEpochSecond()).setUid(job.spec().uid())
@@ -178,17 +186,10 @@ public final class StepHandlers {
         for (int n = 0; n < stepNodes.size(); n++) {
             NodeAllocation part = stepNodes.get(n);
             List<Integer> taskIds = layout.taskIds().get(n);
-            int gpusNeeded = gpusPerTask * taskIds.size();
-            if (gpusNeeded > part.gpus().size()) {
-                steps.finish(job.jobId(), record.getStepId(), 1, 0, "FAILED", clock.instant().getEpochSecond());
-                steps.get(job.jobId(), record.getStepId()).ifPresent(failed -> accounting.stepEnded(job, failed));
-                throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception("--gpus-per-task=" + gpusPerTask + " needs "
-                        + gpusNeeded + " GPUs on " + part.node() + ", the job holds " + part.gpus().size());
-            }
             NodeView view = nodes.get(part.node()).orElseThrow(SlurmError.INVALID_NODE_NAME::exception);
             signed.addNodes(StepNode.newBuilder().setNodeName(part.node()).setAddress(view.config().address())
                     .setPort(view.slurmdPort(clusterSlurmdPort.getAsInt())).addAllTaskIds(taskIds)
-                    .addAllGpuIndices(gpusPerTask > 0 ? part.gpus().subList(0, gpusNeeded) : part.gpus())
+                    .addAllGpuIndices(stepGpus.get(n))
                     .setCpus(cpus.get(n)).setMemMb(part.memoryMib()));
         }
         log.info("_slurm_rpc_job_step_create: StepId={}.{} {} tasks on {}", job.jobId(), record.getStepId(),
