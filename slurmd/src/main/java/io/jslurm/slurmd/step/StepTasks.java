@@ -145,6 +145,13 @@ public final class StepTasks implements AutoCloseable {
         this.devices = Objects.requireNonNull(stepDevices, "stepDevices");
     }
 
+    private volatile GpuAffinity gpuAffinity = GpuAffinity.UNKNOWN;
+
+    /** Where the node's GPUs sit, for --gpu-bind=closest; set once at start, before requests are served. */
+    public void gpuAffinity(GpuAffinity affinity) {
+        this.gpuAffinity = Objects.requireNonNull(affinity, "affinity");
+    }
+
     private volatile boolean keepJobCgroups;
 
     /** PrologFlags=Contain: a job's cgroup stays after its last step here, until the job ends. */
@@ -251,7 +258,8 @@ public final class StepTasks implements AutoCloseable {
             for (int local = 0; local < node.getTaskIdsCount(); local++) {
                 int task = node.getTaskIds(local);
                 Map<String, String> env = StepEnvironment.forTask(layout, nodeIndex, local,
-                        EnvironmentVariables.toMap(request.getEnvironmentList()), stepDevices.confined(), gpuBind);
+                        EnvironmentVariables.toMap(request.getEnvironmentList()), stepDevices.confined(), gpuBind,
+                        gpuAffinity);
                 String bindNote = gpuBindNote(layout, nodeIndex, local, stepDevices.confined(), gpuBind);
                 Path workDir = Path.of(request.getWorkDir().isEmpty() ? "/" : request.getWorkDir());
                 workDir = Files.isDirectory(workDir) ? workDir : Path.of("/tmp");
@@ -362,7 +370,7 @@ public final class StepTasks implements AutoCloseable {
         if (node.getGpuIndicesCount() == 0) {
             return "";
         }
-        TaskGpus gpus = StepEnvironment.taskGpus(layout, nodeIndex, localId, confined, gpuBind);
+        TaskGpus gpus = StepEnvironment.taskGpus(layout, nodeIndex, localId, confined, gpuBind, gpuAffinity);
         StringBuilder note = new StringBuilder();
         gpus.warning().ifPresent(warning -> {
             LOG.warn("step {}.{}: {}", layout.getJobId(), layout.getStepId(), warning);
