@@ -30,7 +30,7 @@ final class Pmi1Commands {
     }
 
     /** @return true once the rank finalized or aborted */
-    boolean handle(Pmi1Line command, int rank, OutputStream out) throws IOException {
+    boolean handle(Pmi2Command command, int rank, OutputStream out) throws IOException {
         switch (command.name()) {
             case "init" -> Pmi2Step.write(out, Pmi2Step.initResponse(command));
             case "get_maxes" -> respond(out, "maxes", ordered("rc", "0", "kvsname_max", Integer.toString(KVSNAME_MAX),

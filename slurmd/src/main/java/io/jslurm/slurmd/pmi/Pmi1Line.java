@@ -2,24 +2,19 @@ package io.jslurm.slurmd.pmi;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 
 /**
- * One PMI-1 wire line: {@code cmd=NAME key=value ...} ended by a newline, words separated by spaces (PMI-1 has no
+ * PMI-1's wire lines: {@code cmd=NAME key=value ...} ended by a newline, words separated by spaces (PMI-1 has no
  * way to put a space in a value). MPICH's own PMI client (the one Debian's libmpich uses) speaks it over PMI_FD, and
- * every PMI-2 client starts with one such line ({@code cmd=init}).
+ * every PMI-2 client starts with one such line ({@code cmd=init}). A parsed line is a {@link Pmi2Command}: the
+ * same name and pairs, only the framing differs.
  */
-public record Pmi1Line(String name, Map<String, String> values) {
+public final class Pmi1Line {
 
-    public Pmi1Line {
-        values = Map.copyOf(values);
+    private Pmi1Line() {
     }
 
-    public Optional<String> get(String key) {
-        return Optional.ofNullable(values.get(key));
-    }
-
-    public static Pmi1Line parse(String line) {
+    public static Pmi2Command parse(String line) {
         Map<String, String> pairs = new LinkedHashMap<>();
         for (String word : line.strip().split(" +")) {
             int eq = word.indexOf('=');
@@ -31,7 +26,7 @@ public record Pmi1Line(String name, Map<String, String> values) {
         if (name == null) {
             throw new IllegalArgumentException("PMI-1 line without cmd=: " + line);
         }
-        return new Pmi1Line(name, pairs);
+        return new Pmi2Command(name, pairs);
     }
 
     /** A response line, newline included: {@code cmd=NAME} then the pairs in the order given. */

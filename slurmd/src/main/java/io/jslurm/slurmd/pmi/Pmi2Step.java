@@ -146,7 +146,8 @@ public final class Pmi2Step implements AutoCloseable {
                     if (line == null) {
                         return;
                     }
-                    done = line.startsWith("mcmd=") ? pmi1.spawn(in, out) : pmi1.handle(Pmi1Line.parse(line), rank, out);
+                    done = line.startsWith("mcmd=") ? pmi1.spawn(in, out)
+                            : pmi1.handle(Pmi1Line.parse(line), rank, out);
                     continue;
                 }
                 String text = Pmi2Wire.read(in);
@@ -182,13 +183,13 @@ public final class Pmi2Step implements AutoCloseable {
             case "kvs-fence" -> fence(() -> respond(out, "kvs-fence-response", ordered("rc", "0")));
             case "kvs-get" -> respond(out, "kvs-get-response",
                     found(Optional.ofNullable(kvs.get(command.get("key").orElse("")))));
-            case "name-publish" -> respond(out, "name-publish-response", names.publish(
-                    command.get("name").orElse(""), command.get("port").orElse("")) ? ordered("rc", "0")
-                    : ordered("rc", "-1", "errmsg", "name " + command.get("name").orElse("") + " is already published"));
+            case "name-publish" -> respond(out, "name-publish-response",
+                    names.publish(service(command), command.get("port").orElse("")) ? ordered("rc", "0")
+                            : ordered("rc", "-1", "errmsg", "name " + service(command) + " is already published"));
             case "name-unpublish" -> respond(out, "name-unpublish-response",
-                    names.unpublish(command.get("name").orElse("")) ? ordered("rc", "0")
-                            : ordered("rc", "-1", "errmsg", "name " + command.get("name").orElse("") + " is not published"));
-            case "name-lookup" -> respond(out, "name-lookup-response", names.lookup(command.get("name").orElse(""))
+                    names.unpublish(service(command)) ? ordered("rc", "0")
+                            : ordered("rc", "-1", "errmsg", "name " + service(command) + " is not published"));
+            case "name-lookup" -> respond(out, "name-lookup-response", names.lookup(service(command))
                     .map(port -> ordered("rc", "0", "found", "TRUE", "value", port))
                     .orElse(ordered("rc", "-1", "found", "FALSE", "errmsg", "not found")));
             case "spawn" -> {
@@ -209,8 +210,12 @@ public final class Pmi2Step implements AutoCloseable {
         return false;
     }
 
+    private static String service(Pmi2Command command) {
+        return command.get("name").orElse("");
+    }
+
     /** Answers every client's first line; a PMI-1 client goes on with PMI-1 lines, a PMI-2 client with PMI-2. */
-    static String initResponse(Pmi1Line init) {
+    static String initResponse(Pmi2Command init) {
         return init.get("pmi_version").filter("1"::equals).isPresent()
                 ? "cmd=response_to_init pmi_version=1 pmi_subversion=1 rc=0\n"
                 : "cmd=response_to_init pmi_version=2 pmi_subversion=0 rc=0\n";
