@@ -211,6 +211,26 @@ class Pmi2StepTest {
                 "cmd=finalize_ack rc=0");
     }
 
+    /** PMI-2's abort (MPI_Abort) and PMI-1's both kill the step: slurmd's abort action runs. */
+    @Test
+    void abortKillsTheStep() throws Exception {
+        for (String abort : List.of("printf '36    cmd=abort;isworldabort=TRUE;msg=bye;' >&3",
+                "printf 'cmd=abort exitcode=3\\n' >&3")) {
+            java.util.concurrent.CountDownLatch killed = new java.util.concurrent.CountDownLatch(1);
+            Pmi2Step step = new Pmi2Step("9.0", 2, 1, java.util.Optional.empty(), pairs -> { }, killed::countDown,
+                    threads);
+            List<String> command = new ArrayList<>(step.launchPrefix());
+            command.addAll(List.of("/bin/bash", "-c", "printf 'cmd=init pmi_version=2 pmi_subversion=0\\n' >&3; "
+                    + "IFS= read -r line <&3; " + abort + "; sleep 1"));
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            builder.environment().putAll(step.taskEnvironment(0));
+            Process process = builder.start();
+            assertThat(killed.await(10, TimeUnit.SECONDS)).as(abort).isTrue();
+            process.waitFor(10, TimeUnit.SECONDS);
+            step.close();
+        }
+    }
+
     @Test
     void aConnectionWithoutTheSecretIsRefused() throws Exception {
         Pmi2Step step = new Pmi2Step("1.0", 1, 1, java.util.Optional.empty(), pairs -> { }, () -> { }, threads);
