@@ -78,6 +78,11 @@ public final class StepEnvironment {
             env.put("SLURM_STEP_GPUS", TaskGpus.joined(mine.global(stepGpus)));
             env.put("CUDA_VISIBLE_DEVICES", devices);
             env.put("GPU_DEVICE_ORDINAL", devices);
+        } else if (base.containsKey("SLURM_JOB_GPUS")) {
+            // srun ran in a job holding GPUs: these name the job's GPUs, none of which the step holds here.
+            env.remove("CUDA_VISIBLE_DEVICES");
+            env.remove("GPU_DEVICE_ORDINAL");
+            env.remove("SLURM_STEP_GPUS");
         }
         return env;
     }
