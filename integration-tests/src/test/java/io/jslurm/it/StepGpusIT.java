@@ -52,6 +52,31 @@ class StepGpusIT {
         assertThat(step).contains(jobGpus.get(1) + ":" + DENIED);
     }
 
+    /**
+     * Two one-GPU steps started side by side in a two-GPU job each get (and may open) a different GPU. The first
+     * step waits for the second's output before it ends, so both run at once. 2G: two srun JVMs.
+     */
+    @Test
+    void stepsStartedSideBySideGetDifferentGpus() throws Exception {
+        Assumptions.assumeTrue(new com.sun.security.auth.module.UnixSystem().getUid() == 0, "needs root");
+        Path dev = cluster().dir().resolve("dev");
+        Path both = cluster().workDir().resolve("side-by-side");
+        Path probe = cluster().script("probe2.sh", "#!/bin/sh\nline=\"$1 $(for f in " + dev + "/nvidia[0-3]; do "
+                + "printf '%s:%s ' ${f##*/} \"$( (exec 3<$f) 2>&1 | sed 's/.*: //;s/ /_/g')\"; done)\"\n"
+                + "echo \"$line\" >> " + both + "\necho \"$line\"\n"
+                + "for i in $(seq 100); do [ $(wc -l < " + both + ") -ge 2 ] && exit 0; sleep 0.2; done\n");
+        long job = cluster().submit("-n2", "--gres=gpu:2", "--mem=2G", "-o", "side-%j.out", "--wrap",
+                "srun -n1 --gpus=1 sh " + probe + " first & srun -n1 --gpus=1 sh " + probe + " second & wait");
+
+        assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).as(output("side-" + job))
+                .isEqualTo("COMPLETED");
+        List<String> lines = Files.readAllLines(cluster().workDir().resolve("side-" + job + ".out"));
+        List<String> first = openable(lines.stream().filter(l -> l.startsWith("first ")).findFirst().orElseThrow());
+        List<String> second = openable(lines.stream().filter(l -> l.startsWith("second ")).findFirst().orElseThrow());
+        assertThat(first).as(String.join("\n", lines)).hasSize(1);
+        assertThat(second).as(String.join("\n", lines)).hasSize(1).doesNotContainAnyElementsOf(first);
+    }
+
     /** sbatch --gpu-bind=map_gpu:1,0: each task of the step gets the GPU the map names, not its own position. */
     @Test
     void theJobsGpuBindReachesItsSteps() throws Exception {

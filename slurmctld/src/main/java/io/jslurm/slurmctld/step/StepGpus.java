@@ -3,14 +3,17 @@ package io.jslurm.slurmctld.step;
 import io.jslurm.common.gres.GresSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * Which of the job's GPUs on each of its nodes a step holds. slurmd confines the step's cgroup to exactly these
  * (ConstrainDevices), so a step that asks fewer GPUs than its job cannot open the others.
  *
- * <p>A step takes the job's GPUs in index order; steps running side by side are not kept on separate GPUs (Slurm
- * would make the second one wait unless it overlaps).
+ * <p>A step takes the job's GPUs that no running step of the job holds first, each group in index order, so steps
+ * started side by side ({@code srun --gpus=1 a & srun --gpus=1 b &}) get different GPUs while there are enough;
+ * beyond that they share (Slurm would make the later step wait).
  *
  * @param gpusPerTask {@code --gpus-per-task}: that many per task of the node; 0 when not given
  * @param perNode     {@code --gres=gpu:N}: N on every node of the step
@@ -48,6 +51,12 @@ public record StepGpus(int gpusPerTask, OptionalInt perNode, OptionalInt total) 
      */
     public List<List<Integer>> choose(List<List<Integer>> jobGpus, List<Integer> tasksPerNode,
                                       List<String> nodeNames) {
+        return choose(jobGpus, tasksPerNode, nodeNames, Map.of());
+    }
+
+    /** @param busy by node name, the GPUs the job's running steps hold there: taken last */
+    public List<List<Integer>> choose(List<List<Integer>> jobGpus, List<Integer> tasksPerNode,
+                                      List<String> nodeNames, Map<String, Set<Integer>> busy) {
         int[] counts = new int[jobGpus.size()];
         for (int n = 0; n < counts.length; n++) {
             counts[n] = gpusPerTask > 0 ? gpusPerTask * tasksPerNode.get(n)
@@ -63,7 +72,13 @@ public record StepGpus(int gpusPerTask, OptionalInt perNode, OptionalInt total) 
                 throw new IllegalArgumentException(asked() + " needs " + counts[n] + " GPUs on "
                         + nodeNames.get(n) + ", the job holds " + held.size());
             }
-            chosen.add(List.copyOf(held.subList(0, counts[n])));
+            Set<Integer> taken = busy.getOrDefault(nodeNames.get(n), Set.of());
+            List<Integer> freeFirst = new ArrayList<>(held.stream().filter(gpu -> !taken.contains(gpu)).toList());
+            held.stream().filter(taken::contains).forEach(freeFirst::add);
+            List<Integer> mine = new ArrayList<>(freeFirst.subList(0, counts[n]));
+            // Index order within the step, as CUDA numbers a confined step's GPUs.
+            mine.sort(null);
+            chosen.add(List.copyOf(mine));
         }
         return chosen;
     }

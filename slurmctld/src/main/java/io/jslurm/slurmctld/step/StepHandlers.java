@@ -37,8 +37,10 @@ import io.jslurm.slurmctld.state.JobStore;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -165,17 +167,26 @@ public final class StepHandlers {
         int gpusPerTask = r.hasGpusPerTask() ? r.getGpusPerTask() : 0;
         List<String> names = stepNodes.stream().map(NodeAllocation::node).toList();
         List<List<Integer>> stepGpus;
-        try {
-            stepGpus = StepGpus.of(gpusPerTask, r.getGres(), r.getGpus()).choose(
-                    stepNodes.stream().map(NodeAllocation::gpus).toList(),
-                    layout.taskIds().stream().map(List::size).toList(), names);
-        } catch (IllegalArgumentException e) {
-            throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception(e.getMessage());
+        StepRecord record;
+        // One step at a time chooses and records its GPUs, so steps started together get different ones.
+        synchronized (steps) {
+            try {
+                stepGpus = StepGpus.of(gpusPerTask, r.getGres(), r.getGpus()).choose(
+                        stepNodes.stream().map(NodeAllocation::gpus).toList(),
+                        layout.taskIds().stream().map(List::size).toList(), names, steps.busyGpus(job.jobId()));
+            } catch (IllegalArgumentException e) {
+                throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception(e.getMessage());
+            }
+            record = steps.add(job.jobId(), StepRecord.newBuilder().setName(r.getName())
+                    .setNodeList(Hostlist.of(names).ranged()).setNtasks(ntasks)
+                    .setStartTime(clock.instant().getEpochSecond()).setUid(job.spec().uid())
+                    .setPartition(job.spec().partition()).setCpus(ntasks * cpusPerTask));
+            Map<String, List<Integer>> gpusByNode = new HashMap<>();
+            for (int n = 0; n < names.size(); n++) {
+                gpusByNode.put(names.get(n), stepGpus.get(n));
+            }
+            steps.holdGpus(job.jobId(), record.getStepId(), gpusByNode);
         }
-        StepRecord record = steps.add(job.jobId(), StepRecord.newBuilder().setName(r.getName())
-                .setNodeList(Hostlist.of(names).ranged()).setNtasks(ntasks)
-                .setStartTime(clock.instant().getEpochSecond()).setUid(job.spec().uid())
-                .setPartition(job.spec().partition()).setCpus(ntasks * cpusPerTask));
         accounting.stepStarted(job, record);
         StepLayout.Builder signed = StepLayout.newBuilder().setJobId((int) job.jobId())
                 .setStepId(record.getStepId()).setUid(job.spec().uid()).setGid(job.spec().gid())

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class StepGpusTest {
@@ -41,6 +43,18 @@ class StepGpusTest {
     void gpusPerTaskCountsTheNodesTasks() {
         assertThat(StepGpus.of(1, "", "").choose(JOB, List.of(2, 1), TWO_NODES))
                 .containsExactly(List.of(4, 5), List.of(0));
+    }
+
+    @Test
+    void gpusTheJobsRunningStepsHoldAreTakenLast() {
+        Map<String, Set<Integer>> busy = Map.of("n1", Set.of(4), "n2", Set.of(0, 1));
+        assertThat(StepGpus.of(0, "gpu:1", "").choose(JOB, List.of(1, 1), TWO_NODES, busy))
+                .containsExactly(List.of(5), List.of(2));
+        // More than the free ones: the busy ones are shared, and the step's GPUs stay in index order.
+        assertThat(StepGpus.of(0, "gpu:2", "").choose(JOB, List.of(1, 1), TWO_NODES, busy))
+                .containsExactly(List.of(5, 6), List.of(0, 2));
+        // Without a GPU option the step holds all the job's GPUs, busy or not.
+        assertThat(StepGpus.of(0, "", "").choose(JOB, List.of(1, 1), TWO_NODES, busy)).isEqualTo(JOB);
     }
 
     @Test
