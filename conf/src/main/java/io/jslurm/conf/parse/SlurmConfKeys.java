@@ -194,7 +194,7 @@ public final class SlurmConfKeys {
             used("ReturnToService", CHOICE, "0", SLURMCTLD),
             known("RoutePlugin", PLUGIN, "route/default", SLURMCTLD, SLURMD),
             used("SchedulerParameters", OPTIONS, "", SLURMCTLD),
-            known("SchedulerTimeSlice", SECONDS, "30", SLURMCTLD),
+            used("SchedulerTimeSlice", SECONDS, "30", SLURMCTLD),
             used("SchedulerType", CHOICE, "sched/backfill", SLURMCTLD),
             known("ScronParameters", OPTIONS, "", SLURMCTLD),
             used("SelectType", CHOICE, "select/linear", SLURMCTLD),

@@ -178,6 +178,7 @@ class SlurmConfParserTest {
                 PriorityDecayHalfLife=1:00:00
                 PreemptType=preempt/qos
                 PreemptMode=SUSPEND,GANG
+                SchedulerTimeSlice=5
                 """);
 
         SchedulingConfig scheduling = conf.scheduling();
@@ -189,6 +190,8 @@ class SlurmConfParserTest {
                 Map.of("max_rpc_cnt", "150")));
         assertThat(scheduling.preemptType()).isEqualTo(PreemptPlugin.QOS);
         assertThat(scheduling.preemptMode()).containsExactlyInAnyOrder(PreemptMode.SUSPEND, PreemptMode.GANG);
+        assertThat(scheduling.gang()).isTrue();
+        assertThat(scheduling.timeSlice()).isEqualTo(Duration.ofSeconds(5));
 
         PriorityConfig priority = conf.priority();
         assertThat(priority.type()).isEqualTo(PriorityPlugin.MULTIFACTOR);
@@ -213,6 +216,8 @@ class SlurmConfParserTest {
         assertThat(conf.scheduling().selectParameters().mode()).isEqualTo(ResourceMode.CR_CORE_MEMORY);
         assertThat(conf.scheduling().schedulerParameters()).isEqualTo(SchedulerParameters.DEFAULTS);
         assertThat(conf.scheduling().preemptMode()).containsExactly(PreemptMode.OFF);
+        assertThat(conf.scheduling().gang()).isFalse();
+        assertThat(conf.scheduling().timeSlice()).isEqualTo(Duration.ofSeconds(30));
         assertThat(conf.priority().type()).isEqualTo(PriorityPlugin.BASIC);
         assertThat(conf.accounting().type()).isEqualTo(AccountingStoragePlugin.NONE);
         assertThat(conf.timers()).isEqualTo(new Timers(Duration.ofSeconds(300), Duration.ofSeconds(120),
