@@ -190,6 +190,7 @@ final class JobRecords {
         if (spec.exclusive()) {
             d.setExclusive(io.jslurm.protocol.proto.Exclusive.EXCLUSIVE_NODE);
         }
+        d.setOversubscribe(spec.oversubscribe());
         for (GresRequest g : r.gres()) {
             if (!g.name().equals("gpu")) {
                 continue;
