@@ -319,7 +319,7 @@ public final class SlurmConfKeys {
             used("State", CHOICE, "UP", SLURMCTLD),
             known("SuspendTime", SECONDS, "", SLURMCTLD),
             known("SuspendTimeout", SECONDS, "", SLURMCTLD),
-            known("TRESBillingWeights", OPTIONS, "", SLURMCTLD)));
+            used("TRESBillingWeights", OPTIONS, "", SLURMCTLD)));
 
     /** Keys of a {@code NodeSet=} line. */
     public static final KeyTable NODE_SET = new KeyTable(List.of(

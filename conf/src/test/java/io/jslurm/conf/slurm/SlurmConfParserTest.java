@@ -312,7 +312,7 @@ class SlurmConfParserTest {
                     AllowAccounts=ml AllowQos=normal,high DenyAccounts=guest PriorityTier=5 PriorityJobFactor=7 \\
                     OverSubscribe=FORCE:2 DefMemPerCPU=2000 DefMemPerGPU=80000 MaxMemPerCPU=8000 \\
                     PreemptMode=REQUEUE QOS=part-qos Hidden=YES ExclusiveUser=YES
-                PartitionName=q Nodes=ALL Shared=YES Priority=3 PriorityTier=9 State=INACTIVE MaxNodes=UNLIMITED
+                PartitionName=q Nodes=ALL Shared=YES Priority=3 PriorityTier=9 State=INACTIVE MaxNodes=UNLIMITED TRESBillingWeights=CPU=1.0,Mem=0.25G,GRES/gpu=2.0,license/matlab=3K
                 """);
 
         PartitionConfig p = conf.partition("p").orElseThrow();
@@ -336,7 +336,12 @@ class SlurmConfParserTest {
         assertThat(p.hidden()).isTrue();
         assertThat(p.exclusiveUser()).isTrue();
 
+        assertThat(p.billingWeights().isEmpty()).isTrue();
+
         PartitionConfig q = conf.partition("q").orElseThrow();
+        assertThat(q.billingWeights().weights()).isEqualTo(Map.of("cpu", 1.0, "mem", 0.25 / 1024, "gres/gpu", 2.0,
+                "license/matlab", 3.0 * 1024));
+        assertThat(q.billingWeights().text()).isEqualTo("CPU=1.0,Mem=0.25G,GRES/gpu=2.0,license/matlab=3K");
         assertThat(q.nodes().size()).isEqualTo(10);
         assertThat(q.overSubscribe()).isEqualTo(new OverSubscribe(OverSubscribe.Mode.YES, 4));
         assertThat(q.priorityTier()).isEqualTo(3);
