@@ -41,6 +41,7 @@ import io.jslurm.slurmctld.stats.StatsHandlers;
 import io.jslurm.slurmctld.step.StepHandlers;
 import io.jslurm.slurmctld.state.JobStoreConfig;
 import io.jslurm.slurmctld.accounting.AccountedJobStore;
+import io.jslurm.slurmctld.accounting.JobBilling;
 import io.jslurm.slurmctld.accounting.NodeEventRecorder;
 import io.jslurm.slurmctld.state.JournaledJobStore;
 import java.net.InetSocketAddress;
@@ -113,7 +114,7 @@ public final class Controller implements AutoCloseable {
         JobStore accounted;
         try {
             accounted = AccountedJobStore.withAccounting(JournaledJobStore.open(storeConfig, clock), slurm, key,
-                    options.slurmUserUid(), clock);
+                    options.slurmUserUid(), clock, new JobBilling(() -> config.get().slurm()));
         } catch (java.io.IOException unqueueable) {
             throw new java.io.UncheckedIOException("cannot open the accounting queue", unqueueable);
         }

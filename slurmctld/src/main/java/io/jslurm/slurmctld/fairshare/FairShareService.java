@@ -153,6 +153,7 @@ public final class FairShareService {
         List<Job> ran = store.query(job -> !job.state().isFinished() || job.status().endTime() > from);
         Map<AssocKey, Double> charged = new HashMap<>();
         AccountingView accounts = view;
+        var bills = new io.jslurm.slurmctld.accounting.JobBilling(() -> config.get().slurm());
         for (Job job : ran) {
             AssocKey key = new AssocKey(accounts.accountOf(job.spec().user(), job.spec().account()),
                     job.spec().user());
@@ -163,10 +164,11 @@ public final class FairShareService {
             long start = Math.max(from, job.status().startTime());
             long end = job.state().isFinished() ? Math.min(now.getEpochSecond(), job.status().endTime())
                     : now.getEpochSecond();
-            // Billing is the allocated CPU count: TRESBillingWeights are not applied yet.
-            long billing = Math.max(1, job.status().allocation().cpus());
+            // Usage is charged by the billing TRES (the partition's TRESBillingWeights, else the CPU count), as in
+            // Slurm; a run whose allocation is no longer recorded (requeued since) counts as one CPU.
+            double billing = job.status().allocation().isEmpty() ? 1 : bills.billable(job);
             if (end > start) {
-                charged.merge(key, (double) (end - start) * billing, Double::sum);
+                charged.merge(key, (end - start) * billing, Double::sum);
             }
         }
         return charged;
