@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jslurm.protocol.proto.JobComplete;
 import io.jslurm.protocol.proto.JobState;
-import io.jslurm.protocol.proto.SubmitBatchJobRequest;
-import io.jslurm.protocol.proto.SubmitBatchJobResponse;
 import io.jslurm.slurmctld.ControllerFixture;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,12 +39,6 @@ class GangControlTest {
         cluster.close();
     }
 
-    private long submitWholeNode() throws Exception {
-        return cluster.client(ALICE).call(SubmitBatchJobRequest.newBuilder().setJob(job(ALICE, "alice")
-                .setPartition("shared").setNtasks(8).setMemPerNodeMb(4000).setTimeLimitMinutes(30)).build(),
-                SubmitBatchJobResponse.class).getJobId();
-    }
-
     private void passAfter(int seconds) {
         cluster.clock.advance(Duration.ofSeconds(seconds));
         cluster.controller.loop().runPass();
@@ -58,9 +50,9 @@ class GangControlTest {
 
     @Test
     void twoJobsOnTheSameCoresAlternateEverySlice() throws Exception {
-        long first = submitWholeNode();
+        long first = cluster.submitWholeNode("shared", false);
         cluster.controller.loop().runPass();
-        long second = submitWholeNode();
+        long second = cluster.submitWholeNode("shared", false);
         passAfter(1);
         assertThat(state(first)).isEqualTo(JobState.JOB_RUNNING);
         assertThat(state(second)).as("started on the shared cores").isEqualTo(JobState.JOB_RUNNING);
@@ -79,7 +71,7 @@ class GangControlTest {
         assertThat(state(first)).isEqualTo(JobState.JOB_RUNNING);
         assertThat(state(second)).isEqualTo(JobState.JOB_SUSPENDED);
 
-        long third = submitWholeNode();
+        long third = cluster.submitWholeNode("shared", false);
         passAfter(1);
         assertThat(state(third)).as("the suspended job still holds its share of the cores")
                 .isEqualTo(JobState.JOB_PENDING);
@@ -93,9 +85,8 @@ class GangControlTest {
     void jobsOnDifferentCoresAreNotTimeSliced() throws Exception {
         long[] jobs = new long[2];
         for (int i = 0; i < 2; i++) {
-            jobs[i] = cluster.client(ALICE).call(SubmitBatchJobRequest.newBuilder().setJob(job(ALICE, "alice")
-                    .setPartition("shared").setNtasks(2).setMemPerNodeMb(1000).setTimeLimitMinutes(30)).build(),
-                    SubmitBatchJobResponse.class).getJobId();
+            jobs[i] = cluster.submit(ALICE, job(ALICE, "alice").setPartition("shared").setNtasks(2)
+                    .setMemPerNodeMb(1000).setTimeLimitMinutes(30));
         }
         for (int i = 0; i < 4; i++) {
             passAfter(6);

@@ -1,7 +1,5 @@
 package io.jslurm.slurmctld.schedule;
 
-import static io.jslurm.slurmctld.ControllerFixture.ALICE;
-import static io.jslurm.slurmctld.ControllerFixture.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jslurm.protocol.proto.JobComplete;
@@ -9,8 +7,6 @@ import io.jslurm.protocol.proto.JobDescription;
 import io.jslurm.protocol.proto.JobInfoRequest;
 import io.jslurm.protocol.proto.JobInfoResponse;
 import io.jslurm.protocol.proto.JobState;
-import io.jslurm.protocol.proto.SubmitBatchJobRequest;
-import io.jslurm.protocol.proto.SubmitBatchJobResponse;
 import io.jslurm.slurmctld.ControllerFixture;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -39,12 +35,6 @@ class OverSubscribeYesTest {
         cluster.close();
     }
 
-    private long submitWholeNode(boolean oversubscribe) throws Exception {
-        return cluster.client(ALICE).call(SubmitBatchJobRequest.newBuilder().setJob(job(ALICE, "alice")
-                .setPartition("yes").setNtasks(8).setMemPerNodeMb(4000).setTimeLimitMinutes(30)
-                .setOversubscribe(oversubscribe)).build(), SubmitBatchJobResponse.class).getJobId();
-    }
-
     /** The job's request as scontrol show job gets it. */
     private JobDescription request(long job) throws Exception {
         return cluster.client(0).call(JobInfoRequest.newBuilder().addJobIds((int) job).setIncludeRequest(true)
@@ -53,9 +43,9 @@ class OverSubscribeYesTest {
 
     @Test
     void jobsThatAskShareTheCoresAndAJobThatDoesNotWaits() throws Exception {
-        long first = submitWholeNode(true);
-        long second = submitWholeNode(true);
-        long alone = submitWholeNode(false);
+        long first = cluster.submitWholeNode("yes", true);
+        long second = cluster.submitWholeNode("yes", true);
+        long alone = cluster.submitWholeNode("yes", false);
 
         cluster.controller.loop().runPass();
         assertThat(cluster.job(first).getState()).isEqualTo(JobState.JOB_RUNNING);
@@ -75,8 +65,8 @@ class OverSubscribeYesTest {
 
     @Test
     void withoutTheFlagYesSharesNothing() throws Exception {
-        long first = submitWholeNode(false);
-        long second = submitWholeNode(false);
+        long first = cluster.submitWholeNode("yes", false);
+        long second = cluster.submitWholeNode("yes", false);
 
         cluster.controller.loop().runPass();
         assertThat(cluster.job(first).getState()).isEqualTo(JobState.JOB_RUNNING);
