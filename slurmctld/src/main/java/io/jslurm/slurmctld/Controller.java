@@ -139,7 +139,7 @@ public final class Controller implements AutoCloseable {
                 .<AssociationSource>map(dbd -> new CachedAssociationSource(assoc::data))
                 .orElse(AssociationSource.NONE), config::get, clock);
         JobAccounts accounts = new JobAccounts(assoc::data, () -> config.get().slurm().accounting().enforce(),
-                fairShare::tresUsage);
+                fairShare::tresUsage, new JobBilling(() -> config.get().slurm())::limitTres);
         MultifactorJobPriority multifactor = new MultifactorJobPriority(config::get, fairShare);
         JobPriority priority = (job, now) -> config.get().slurm().priority().type() == PriorityPlugin.MULTIFACTOR
                 ? multifactor.priority(job, now) : JobPriority.BASIC.priority(job, now);

@@ -6,7 +6,9 @@ import io.jslurm.conf.slurm.PartitionConfig;
 import io.jslurm.conf.slurm.PriorityFlag;
 import io.jslurm.conf.slurm.SlurmConfig;
 import io.jslurm.slurmctld.job.Allocation;
+import io.jslurm.slurmctld.assoc.JobTres;
 import io.jslurm.slurmctld.job.Job;
+import io.jslurm.slurmctld.job.JobSpec;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -36,6 +38,11 @@ public final class JobBilling {
         tres.put(TresName.MEM, memoryMib);
         tres.put(TresName.NODE, nodes);
         tres.put("gres/gpu", gpus);
+        return billable(partition, tres);
+    }
+
+    /** The billable amount of these TRES (memory in megabytes) in the partition. */
+    public double billable(String partition, Map<String, Long> tres) {
         SlurmConfig slurm = config.get();
         BillingWeights weights = slurm.partition(partition).map(PartitionConfig::billingWeights)
                 .orElse(BillingWeights.NONE);
@@ -50,6 +57,16 @@ public final class JobBilling {
         }
         return billable(job.spec().partition(), a.cpus(), a.memoryMiB() * a.nodeCount(), a.nodeCount(),
                 JobAccounting.gpus(a.gres(), a.nodeCount()));
+    }
+
+    /**
+     * The TRES a job counts against QOS and association limits: what it asks for ({@link JobTres}) with the billing
+     * of that in its (first) partition, so that limits on {@code billing} apply.
+     */
+    public Map<String, Long> limitTres(JobSpec spec) {
+        Map<String, Long> tres = new HashMap<>(JobTres.of(spec));
+        tres.put(TresName.BILLING, BillingWeights.whole(billable(spec.partition().split(",")[0], tres)));
+        return tres;
     }
 
     /** The billing TRES of the job's allocation as TRES strings show it ({@code billing=N}). */

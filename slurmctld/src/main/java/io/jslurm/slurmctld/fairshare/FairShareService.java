@@ -55,6 +55,8 @@ public final class FairShareService {
     private final UsageFile file;
     private final UsageLedger ledger;
     private final Supplier<ClusterConfig> config;
+    /** Usage is charged by the billing TRES of each job's partition. */
+    private final io.jslurm.slurmctld.accounting.JobBilling bills;
     private final InstantSource clock;
     private volatile AccountingView view = AccountingView.EMPTY;
     private volatile FairShares shares = FairShares.EMPTY;
@@ -69,6 +71,7 @@ public final class FairShareService {
         this.source = Objects.requireNonNull(source, "source");
         this.file = Objects.requireNonNull(file, "file");
         this.ledger = Objects.requireNonNull(ledger, "ledger");
+        this.bills = new io.jslurm.slurmctld.accounting.JobBilling(() -> config.get().slurm());
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
@@ -153,7 +156,6 @@ public final class FairShareService {
         List<Job> ran = store.query(job -> !job.state().isFinished() || job.status().endTime() > from);
         Map<AssocKey, Double> charged = new HashMap<>();
         AccountingView accounts = view;
-        var bills = new io.jslurm.slurmctld.accounting.JobBilling(() -> config.get().slurm());
         for (Job job : ran) {
             AssocKey key = new AssocKey(accounts.accountOf(job.spec().user(), job.spec().account()),
                     job.spec().user());
@@ -196,6 +198,10 @@ public final class FairShareService {
                 held.put("cpu", (long) job.status().allocation().cpus());
             }
             held.forEach((name, count) -> tres.put(name, (double) count * (end - start)));
+            if (!job.status().allocation().isEmpty()) {
+                // GrpTRESMins=billing=N counts the billing TRES, as fair-share usage does.
+                tres.put("billing", bills.billable(job) * (end - start));
+            }
             charged.merge(key, new TresUsageLedger.Used(tres, end - start), TresUsageLedger.Used::plus);
         }
         return charged;
