@@ -57,12 +57,13 @@ final class GangControl {
     void apply(ClusterConfig cfg, Instant now) {
         SchedulingConfig scheduling = cfg.slurm().scheduling();
         suspended.removeIf(id -> control.store().get(id).map(job -> job.state() != JobState.SUSPENDED).orElse(true));
-        since.keySet().retainAll(allocations.all().keySet());
         if (!scheduling.gang()) {
-            // GANG was taken out of slurm.conf: nothing takes turns any more.
+            // GANG was taken out of slurm.conf (or never set): nothing takes turns any more.
             List.copyOf(suspended).forEach(id -> resume(id, now));
+            since.clear();
             return;
         }
+        since.keySet().retainAll(allocations.all().keySet());
         List<GangJob> jobs = jobs(cfg);
         if (jobs.size() < 2 && suspended.isEmpty()) {
             sliceStart = now;

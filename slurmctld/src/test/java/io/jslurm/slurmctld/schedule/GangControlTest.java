@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jslurm.protocol.proto.JobComplete;
 import io.jslurm.protocol.proto.JobState;
+import io.jslurm.protocol.proto.ReconfigureRequest;
 import io.jslurm.slurmctld.ControllerFixture;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -79,6 +81,26 @@ class GangControlTest {
         cluster.slurmd().call(JobComplete.newBuilder().setJobId((int) first).setNodeName("gpu01").build());
         passAfter(1);
         assertThat(state(second)).as("resumes as soon as its cores are free").isEqualTo(JobState.JOB_RUNNING);
+    }
+
+    @Test
+    void takingGangOutOfTheConfigurationResumesTheJobsItSuspended() throws Exception {
+        long first = cluster.submitWholeNode("shared", false);
+        cluster.controller.loop().runPass();
+        long second = cluster.submitWholeNode("shared", false);
+        passAfter(3);
+        passAfter(3);
+        assertThat(state(second)).isEqualTo(JobState.JOB_SUSPENDED);
+
+        Path conf = dir.resolve("slurm.conf");
+        Files.writeString(conf, Files.readString(conf).replace("PreemptMode=GANG\n", ""));
+        cluster.client(0).call(ReconfigureRequest.getDefaultInstance());
+        passAfter(1);
+        assertThat(state(first)).isEqualTo(JobState.JOB_RUNNING);
+        assertThat(state(second)).as("side by side again, as without GANG").isEqualTo(JobState.JOB_RUNNING);
+        passAfter(30);
+        assertThat(state(first)).isEqualTo(JobState.JOB_RUNNING);
+        assertThat(state(second)).isEqualTo(JobState.JOB_RUNNING);
     }
 
     @Test
