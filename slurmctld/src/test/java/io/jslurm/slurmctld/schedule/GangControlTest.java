@@ -50,8 +50,8 @@ class GangControlTest {
         return cluster.job(job).getState();
     }
 
-    @Test
-    void twoJobsOnTheSameCoresAlternateEverySlice() throws Exception {
+    /** A whole-node job runs, a second lands on its cores and is suspended within 4 s; returns {first, second}. */
+    private long[] newcomerWaits() throws Exception {
         long first = cluster.submitWholeNode("shared", false);
         cluster.controller.loop().runPass();
         long second = cluster.submitWholeNode("shared", false);
@@ -62,6 +62,14 @@ class GangControlTest {
         passAfter(3);
         assertThat(state(first)).isEqualTo(JobState.JOB_RUNNING);
         assertThat(state(second)).as("the newcomer waits for the next slice").isEqualTo(JobState.JOB_SUSPENDED);
+        return new long[] {first, second};
+    }
+
+    @Test
+    void twoJobsOnTheSameCoresAlternateEverySlice() throws Exception {
+        long[] jobs = newcomerWaits();
+        long first = jobs[0];
+        long second = jobs[1];
 
         passAfter(10);
         assertThat(state(first)).isEqualTo(JobState.JOB_SUSPENDED);
@@ -85,12 +93,9 @@ class GangControlTest {
 
     @Test
     void takingGangOutOfTheConfigurationResumesTheJobsItSuspended() throws Exception {
-        long first = cluster.submitWholeNode("shared", false);
-        cluster.controller.loop().runPass();
-        long second = cluster.submitWholeNode("shared", false);
-        passAfter(3);
-        passAfter(3);
-        assertThat(state(second)).isEqualTo(JobState.JOB_SUSPENDED);
+        long[] jobs = newcomerWaits();
+        long first = jobs[0];
+        long second = jobs[1];
 
         Path conf = dir.resolve("slurm.conf");
         Files.writeString(conf, Files.readString(conf).replace("PreemptMode=GANG\n", ""));
