@@ -56,6 +56,17 @@ class InteractiveOptionsTest {
     }
 
     @Test
+    void oversubscribeGoesIntoTheRequest() {
+        InteractiveOptions shared = InteractiveOptions.parse(List.of("-s", "true"), Map.of(), "SALLOC_");
+        assertThat(shared.oversubscribe()).isTrue();
+        assertThat(InteractiveOptions.parse(List.of("--oversubscribe", "true"), Map.of(), "SRUN_").oversubscribe())
+                .isTrue();
+        assertThat(InteractiveOptions.parse(List.of("true"), Map.of(), "SRUN_").oversubscribe()).isFalse();
+        assertThat(InteractiveAllocation.request(shared, "true", Map.of(), "/tmp", 1000, 1000, "alice", "h")
+                .getOversubscribe()).isTrue();
+    }
+
+    @Test
     void countsMustBeNumbers() {
         assertThatThrownBy(() -> InteractiveOptions.parse(List.of("-n", "four", "true"), Map.of(), "SRUN_"))
                 .isInstanceOf(OptionException.class).hasMessage("invalid --ntasks argument: four");
