@@ -14,18 +14,22 @@ public final class SlurmCredentialSigner {
     private final SlurmKey key;
     private final InstantSource clock;
     private final Duration lifetime;
-    private final SecureRandom random;
+    private final Nonces nonces;
 
     public SlurmCredentialSigner(SlurmKey key, InstantSource clock, Duration lifetime, SecureRandom random) {
+        this(key, clock, lifetime, Nonces.of(Objects.requireNonNull(random, "random")));
+    }
+
+    /** Credentials valid for 60 seconds, with nonces from the kernel's random generator. */
+    public SlurmCredentialSigner(SlurmKey key, InstantSource clock) {
+        this(key, clock, Duration.ofSeconds(60), Nonces.kernel());
+    }
+
+    private SlurmCredentialSigner(SlurmKey key, InstantSource clock, Duration lifetime, Nonces nonces) {
         this.key = Objects.requireNonNull(key, "key");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.lifetime = Objects.requireNonNull(lifetime, "lifetime");
-        this.random = Objects.requireNonNull(random, "random");
-    }
-
-    /** Credentials valid for 60 seconds. */
-    public SlurmCredentialSigner(SlurmKey key, InstantSource clock) {
-        this(key, clock, Duration.ofSeconds(60), new SecureRandom());
+        this.nonces = nonces;
     }
 
     public Credential sign(long uid, long gid, String host) {
@@ -62,7 +66,7 @@ public final class SlurmCredentialSigner {
     private Signed signed(long uid, long gid, String host) {
         Identity checked = new Identity(uid, gid, host, SlurmAuth.PLUGIN_NAME);
         byte[] nonce = new byte[SlurmAuth.MIN_NONCE_LENGTH];
-        random.nextBytes(nonce);
+        nonces.fill(nonce);
         long now = clock.millis();
         int checkedUid = (int) checked.uid();
         int checkedGid = (int) checked.gid();

@@ -47,4 +47,18 @@ class SlurmCredentialEncodingTest {
         assertThat(verifier.verify(second).uid()).isEqualTo(1000);
         assertThat(first.getSlurm().getNonce()).isNotEqualTo(second.getSlurm().getNonce());
     }
+
+    @Test
+    void kernelNoncesMakeFreshCredentialsTheVerifierAccepts() throws Exception {
+        CredentialSource source = new SlurmCredentialSigner(KEY, clock).sourceFor(1000, 100, "login1");
+        SlurmAuth verifier = new SlurmAuth(KEY, clock);
+        java.util.Set<com.google.protobuf.ByteString> nonces = new java.util.HashSet<>();
+        for (int i = 0; i < 50; i++) {
+            Credential credential = Credential.parseFrom(source.nextEncoded());
+            assertThat(verifier.verify(credential).uid()).isEqualTo(1000);
+            assertThat(credential.getSlurm().getNonce().size()).isEqualTo(SlurmAuth.MIN_NONCE_LENGTH);
+            nonces.add(credential.getSlurm().getNonce());
+        }
+        assertThat(nonces).as("no nonce repeats").hasSize(50);
+    }
 }
