@@ -37,12 +37,9 @@ public final class RemoteController implements Controller {
             return client.call(request, responseType);
         } catch (RpcException refused) {
             throw new ControllerException(refused.errorCode(), refused.getMessage());
-        } catch (SocketTimeoutException slow) {
-            client = null;
-            throw new ControllerException(SlurmErrno.SLURMCTLD_COMMUNICATIONS_RECEIVE_ERROR, null);
         } catch (IOException broken) {
             client = null;
-            throw new ControllerException(SlurmErrno.SLURMCTLD_COMMUNICATIONS_SEND_ERROR, null);
+            throw lost(broken);
         }
     }
 
@@ -55,13 +52,17 @@ public final class RemoteController implements Controller {
             return encoded.call(requestField, request, responseField);
         } catch (RpcException refused) {
             throw new ControllerException(refused.errorCode(), refused.getMessage());
-        } catch (SocketTimeoutException slow) {
-            encoded = null;
-            throw new ControllerException(SlurmErrno.SLURMCTLD_COMMUNICATIONS_RECEIVE_ERROR, null);
         } catch (IOException broken) {
             encoded = null;
-            throw new ControllerException(SlurmErrno.SLURMCTLD_COMMUNICATIONS_SEND_ERROR, null);
+            throw lost(broken);
         }
+    }
+
+    /** A connection that failed during a request (the client closed it): no answer came, or came too late. */
+    private static ControllerException lost(IOException broken) {
+        return new ControllerException(broken instanceof SocketTimeoutException
+                ? SlurmErrno.SLURMCTLD_COMMUNICATIONS_RECEIVE_ERROR
+                : SlurmErrno.SLURMCTLD_COMMUNICATIONS_SEND_ERROR, null);
     }
 
     /** A connection to the first controller that answers: an {@link EncodedRpcClient} or an {@link RpcClient}. */

@@ -52,11 +52,8 @@ public final class EncodedRpcClient implements Closeable {
     public static EncodedRpcClient connect(InetSocketAddress address, Duration timeout, CredentialSource credentials)
             throws IOException {
         Objects.requireNonNull(credentials, "credentials");
-        Socket socket = new Socket();
+        Socket socket = ClientSockets.connect(address, timeout);
         try {
-            socket.setTcpNoDelay(true);
-            socket.setSoTimeout(Math.toIntExact(timeout.toMillis()));
-            socket.connect(address, Math.toIntExact(timeout.toMillis()));
             return new EncodedRpcClient(socket, credentials);
         } catch (IOException | RuntimeException e) {
             socket.close();
