@@ -34,9 +34,18 @@ final class NodeTimeline {
     private int size;
     /** The node with nothing allocated, made on first use; read only, so copies share it. */
     private NodeFree whole;
+    /** The earliest start of a dropping segment; null while there is none. */
+    private Instant firstDrop;
+    /**
+     * {@code prefixes[k - 1]}: the first segment narrowed by the first k dropping segments, for the first
+     * {@code prefixCount} k, made as asked. Fits at now ask for these over and over (a job's end passes a few drops
+     * at most); they are never changed, and made anew once the timeline changes.
+     */
+    private NodeFree[] prefixes = new NodeFree[0];
+    private int prefixCount;
 
     private NodeTimeline(Instant[] starts, long[] offsets, NodeFree[] frees, boolean[] drops, int dropCount,
-            int size, NodeFree whole) {
+            int size, NodeFree whole, Instant firstDrop) {
         this.starts = starts;
         this.offsets = offsets;
         this.frees = frees;
@@ -44,6 +53,7 @@ final class NodeTimeline {
         this.dropCount = dropCount;
         this.size = size;
         this.whole = whole;
+        this.firstDrop = firstDrop;
     }
 
     static NodeTimeline startingWith(Instant now, NodeFree current) {
@@ -51,7 +61,7 @@ final class NodeTimeline {
         NodeFree[] frees = new NodeFree[4];
         starts[0] = now;
         frees[0] = current;
-        return new NodeTimeline(starts, new long[4], frees, new boolean[4], 0, 1, null);
+        return new NodeTimeline(starts, new long[4], frees, new boolean[4], 0, 1, null, null);
     }
 
     NodeTimeline copy() {
@@ -59,11 +69,13 @@ final class NodeTimeline {
         for (int i = 0; i < size; i++) {
             copies[i] = frees[i].copy();
         }
-        return new NodeTimeline(starts.clone(), offsets.clone(), copies, drops.clone(), dropCount, size, whole);
+        return new NodeTimeline(starts.clone(), offsets.clone(), copies, drops.clone(), dropCount, size, whole,
+                firstDrop);
     }
 
     /** Resources a job holds come back from {@code at} on. */
     void release(NodeAllocation allocation, Instant at) {
+        prefixCount = 0;
         split(at);
         int first = ceilingIndex(at);
         for (int i = first; i < size; i++) {
@@ -76,10 +88,15 @@ final class NodeTimeline {
         }
     }
 
-    /** Resources taken from {@code from} until {@code to} ({@link Instant#MAX} for ever). */
-    void hold(NodeAllocation allocation, Instant from, Instant to) {
-        split(from);
-        split(to);
+    /**
+     * Resources taken from {@code from} until {@code to} ({@link Instant#MAX} for ever).
+     *
+     * @return what changed besides the resources of the segments held
+     */
+    Held hold(NodeAllocation allocation, Instant from, Instant to) {
+        prefixCount = 0;
+        boolean newFrom = split(from);
+        boolean newTo = split(to);
         int end = to.equals(Instant.MAX) ? size : ceilingIndex(to);
         int first = ceilingIndex(from);
         for (int i = first; i < end; i++) {
@@ -88,13 +105,38 @@ final class NodeTimeline {
         if (first > 0 && first < end) {
             markDrop(first);
         }
+        return new Held(first == 0 && end > 0, newFrom, newTo);
+    }
+
+    /**
+     * @param baseChanged whether the first segment ({@link #base}) changed
+     * @param newFrom     whether the hold's start became a new segment start
+     * @param newTo       whether its end did
+     */
+    record Held(boolean baseChanged, boolean newFrom, boolean newTo) {
     }
 
     private void markDrop(int index) {
         if (!drops[index]) {
             drops[index] = true;
             dropCount++;
+            if (firstDrop == null || starts[index].isBefore(firstDrop)) {
+                firstDrop = starts[index];
+            }
         }
+    }
+
+    /** What is free in the first segment (from now on); callers read it and do not change it. */
+    NodeFree base() {
+        return frees[0];
+    }
+
+    /**
+     * The earliest start of a segment that may offer less than the one before it, or null: before it,
+     * {@link #freeDuring} from the first segment's start is {@link #base} itself.
+     */
+    Instant firstDrop() {
+        return firstDrop;
     }
 
     /**
@@ -115,13 +157,16 @@ final class NodeTimeline {
     }
 
     private NodeFree narrowed(Instant from, Instant to, boolean stopWithoutCores) {
-        int first = floorIndex(from);
+        int first = from.equals(starts[0]) ? 0 : floorIndex(from);
         if (dropCount == 0) {
             return frees[first];
         }
+        long toOffset = offset(to);
+        if (first == 0) {
+            return prefix(to, toOffset); // exact, so also right where only the cores are asked for
+        }
         NodeFree free = frees[first];
         boolean copied = false;
-        long toOffset = offset(to);
         for (int next = first + 1; next < size && startsBefore(next, to, toOffset); next++) {
             if (!drops[next]) {
                 continue; // offers at least what the segments before it do: the intersection is unchanged
@@ -134,6 +179,29 @@ final class NodeTimeline {
                 copied = true;
             }
             free.retainFree(frees[next]);
+        }
+        return free;
+    }
+
+    /** What is free from the first segment's start until {@code to}, from the prefixes kept. */
+    private NodeFree prefix(Instant to, long toOffset) {
+        NodeFree free = frees[0];
+        int k = 0;
+        for (int next = 1; next < size && startsBefore(next, to, toOffset); next++) {
+            if (!drops[next]) {
+                continue;
+            }
+            k++;
+            if (k > prefixCount) {
+                NodeFree narrowed = free.copy();
+                narrowed.retainFree(frees[next]);
+                if (prefixes.length < k) {
+                    prefixes = Arrays.copyOf(prefixes, Math.max(4, k * 2));
+                }
+                prefixes[k - 1] = narrowed;
+                prefixCount = k;
+            }
+            free = prefixes[k - 1];
         }
         return free;
     }
@@ -158,13 +226,14 @@ final class NodeTimeline {
         return starts[index];
     }
 
-    private void split(Instant at) {
+    /** @return whether a new segment starts at {@code at} */
+    private boolean split(Instant at) {
         if (at.equals(Instant.MAX)) {
-            return;
+            return false;
         }
         int found = search(at);
         if (found >= 0 || found == -1) {
-            return; // already a segment start, or before the first segment: nothing to split
+            return false; // already a segment start, or before the first segment: nothing to split
         }
         int insert = -found - 1;
         if (size == starts.length) {
@@ -182,6 +251,7 @@ final class NodeTimeline {
         frees[insert] = frees[insert - 1].copy();
         drops[insert] = false; // an exact copy of the segment before it
         size++;
+        return true;
     }
 
     /** The index of the last segment starting at or before {@code at}. */

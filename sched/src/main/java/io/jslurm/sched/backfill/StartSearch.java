@@ -57,32 +57,27 @@ final class StartSearch {
                 return Optional.of(new SlotMap.Slot(now, found.allocation()));
             }
         }
-        long[] events = events(now, horizon, length, map.usable(shape, probe, timelines));
+        boolean[] usable = map.usable(shape, probe, timelines);
+        ChangeIndex index = map.changes(entry.partition());
+        long nowMillis = now.toEpochMilli();
+        Events events = index.hasFar() || horizon.toEpochMilli() - nowMillis >= ChangeIndex.LIMIT
+                ? new EventList(events(now, horizon, length, usable))
+                : new IndexEvents(index.entries(), usable,
+                        length.map(l -> l.toMillis() - map.step().toMillis()).orElse(-1L));
         tasks = new int[timelines.size()];
         gpus = new int[timelines.size()];
         boolean[] dirty = new boolean[timelines.size()];
         // Node indexes to re-evaluate at this slot; each node is in it at most once (see dirty).
         int[] toEvaluate = new int[timelines.size()];
-        int pending = 0;
-        int next = 0;
         boolean probePassed = false;
         for (Instant slot : map.slotsBetween(now.plusMillis(bound), horizon)) {
-            long at = slot.toEpochMilli();
-            while (next < events.length && (events[next] >> 20) <= at - now.toEpochMilli()) {
-                int node = (int) (events[next] & 0xFFFFF);
-                if (!dirty[node]) {
-                    dirty[node] = true;
-                    toEvaluate[pending++] = node;
-                }
-                next++;
-            }
+            int pending = events.upTo(slot.toEpochMilli() - nowMillis, dirty, toEvaluate, 0);
             Instant end = length.map(slot::plus).orElse(Instant.MAX);
             for (int i = 0; i < pending; i++) {
                 int node = toEvaluate[i];
                 update(node, timelines.get(node).coresFreeDuring(slot, end));
                 dirty[node] = false;
             }
-            pending = 0;
             if (probe.mayFit(usefulNodes, totalTasks, fullNodes, totalGpus, requiredUseful)) {
                 if (!probePassed) {
                     // Rounded down, so that a later search starting from the bound still visits this slot.
@@ -140,6 +135,90 @@ final class StartSearch {
         long[] sorted = Arrays.copyOf(events, count);
         Arrays.sort(sorted);
         return sorted;
+    }
+
+    /** Which nodes to look at again, slot after slot. */
+    private interface Events {
+        /**
+         * Marks (in {@code dirty}, listing them in {@code out} from {@code count} on) the nodes whose offer may have
+         * changed by {@code at} ms after now; the slots are asked for in order.
+         *
+         * @return the new count
+         */
+        int upTo(long at, boolean[] dirty, int[] out, int count);
+    }
+
+    private static int mark(int node, boolean[] dirty, int[] out, int count) {
+        if (!dirty[node]) {
+            dirty[node] = true;
+            out[count++] = node;
+        }
+        return count;
+    }
+
+    /** Events gathered and sorted for this search alone (see {@link #events}). */
+    private static final class EventList implements Events {
+        private final long[] events;
+        private int next;
+
+        EventList(long[] events) {
+            this.events = events;
+        }
+
+        @Override
+        public int upTo(long at, boolean[] dirty, int[] out, int count) {
+            while (next < events.length && (events[next] >> 20) <= at) {
+                count = mark((int) (events[next++] & 0xFFFFF), dirty, out, count);
+            }
+            return count;
+        }
+    }
+
+    /**
+     * The same events read from the map's {@link ChangeIndex}, which holds every node's change points in one sorted
+     * array: a node's offer may change when the slot reaches one of its change points, or when the job's end
+     * passes one (the slot reaches the change point minus the job's length plus one step). Two cursors walk the
+     * index for the two; every usable node is looked at on the first slot, so what lies before it is skipped.
+     */
+    private static final class IndexEvents implements Events {
+        private final long[] entries;
+        private final boolean[] usable;
+        /** The job's length minus one step; negative without a limit (no end passes anything). */
+        private final long lead;
+        private int reached;
+        private int entered;
+        private boolean started;
+
+        IndexEvents(long[] entries, boolean[] usable, long lead) {
+            this.entries = entries;
+            this.usable = usable;
+            this.lead = lead;
+        }
+
+        @Override
+        public int upTo(long at, boolean[] dirty, int[] out, int count) {
+            boolean first = !started;
+            started = true;
+            if (first) {
+                for (int node = 0; node < usable.length; node++) {
+                    if (usable[node]) {
+                        count = mark(node, dirty, out, count);
+                    }
+                }
+            }
+            while (reached < entries.length && (entries[reached] >> 20) <= at) {
+                count = visit(entries[reached++], first, dirty, out, count);
+            }
+            while (lead >= 0 && entered < entries.length && (entries[entered] >> 20) - lead <= at) {
+                count = visit(entries[entered++], first, dirty, out, count);
+            }
+            return count;
+        }
+
+        private int visit(long entry, boolean first, boolean[] dirty, int[] out, int count) {
+            int node = (int) (entry & 0xFFFFF);
+            return first || !usable[node] ? count : mark(node, dirty, out, count);
+        }
     }
 
     private static long[] ensure(long[] events, int size) {

@@ -53,7 +53,12 @@ public final class ResourceFit {
         if (placements.isEmpty()) {
             return new FitResult.NoFit(FitResult.Failure.RESOURCES, rejections, describe(job, ids, rejections));
         }
-        return new FitResult.Fit(new Allocation(placements.get().stream()
+        return allocate(job, placements.get());
+    }
+
+    /** The allocation of the chosen nodes, in slurm.conf order, with their exact cores and devices. */
+    static FitResult.Fit allocate(JobShape job, List<Placement> placements) {
+        return new FitResult.Fit(new Allocation(placements.stream()
                 .sorted((a, b) -> Integer.compare(a.node().order(), b.node().order()))
                 .map(p -> CorePicker.pick(job, p.node(), p.demand()))
                 .toList()));
@@ -107,7 +112,7 @@ public final class ResourceFit {
         return all;
     }
 
-    private static String describe(JobShape job, int usable, RejectionMetric rejections) {
+    static String describe(JobShape job, int usable, RejectionMetric rejections) {
         String need = "needs " + job.minNodes + (job.minNodes == 1 ? " node" : " nodes") + " for " + job.ntasks
                 + (job.ntasks == 1 ? " task" : " tasks") + ", " + usable + " usable";
         return rejections.isEmpty() ? need : need + "; " + rejections;
