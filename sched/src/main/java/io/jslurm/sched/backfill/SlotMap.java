@@ -237,6 +237,24 @@ public final class SlotMap {
         });
     }
 
+    /**
+     * The allocation of a job starting at {@code start}, looking only at the nodes of the partition (by position)
+     * with {@code tasks[i] > 0}: right where every other node is one the fit rejects then (see
+     * {@link ResourceFit#fitAmong}).
+     */
+    Optional<Allocation> fitAmong(ResourceRequest request, Partition partition, Optional<Duration> timeLimit,
+            ResourceFit fit, Instant start, int[] tasks) {
+        Instant end = end(start, timeLimit);
+        List<NodeTimeline> nodes = timelines(partition);
+        List<NodeFree> during = new ArrayList<>();
+        for (int i = 0; i < tasks.length; i++) {
+            if (tasks[i] > 0) {
+                during.add(nodes.get(i).freeDuring(start, end));
+            }
+        }
+        return fit.fitAmong(request, partition, during);
+    }
+
     /** The timelines of a partition's nodes, in the partition's order. */
     List<NodeTimeline> timelines(Partition partition) {
         return byPartition.computeIfAbsent(partition.name(), name -> {

@@ -1,6 +1,7 @@
 package io.jslurm.sched.backfill;
 
 import io.jslurm.sched.QueueEntry;
+import io.jslurm.sched.model.Allocation;
 import io.jslurm.sched.select.FitProbe;
 import io.jslurm.sched.select.FitResult;
 import io.jslurm.sched.select.ResourceFit;
@@ -84,9 +85,9 @@ final class StartSearch {
                     map.probeBounds().record(shape, lengthKey, Duration.between(now, slot).toMillis());
                     probePassed = true;
                 }
-                FitResult result = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot);
-                if (result instanceof FitResult.Fit found) {
-                    return Optional.of(new SlotMap.Slot(slot, found.allocation()));
+                Optional<Allocation> found = fitAt(slot);
+                if (found.isPresent()) {
+                    return Optional.of(new SlotMap.Slot(slot, found.get()));
                 }
             }
         }
@@ -135,6 +136,19 @@ final class StartSearch {
         long[] sorted = Arrays.copyOf(events, count);
         Arrays.sort(sorted);
         return sorted;
+    }
+
+    /**
+     * The whole fit at a slot. The nodes whose probe offers no task are exactly those the fit rejects (the probe
+     * counts tasks as the fit does; where it stopped narrowing early, no core and so no task was left), so where
+     * the fit may do without the others it looks at the useful ones only.
+     */
+    private Optional<Allocation> fitAt(Instant slot) {
+        if (NowFits.applies(fit, entry.job().request(), entry.partition())) {
+            return map.fitAmong(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot, tasks);
+        }
+        FitResult result = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot);
+        return result instanceof FitResult.Fit found ? Optional.of(found.allocation()) : Optional.empty();
     }
 
     /** Which nodes to look at again, slot after slot. */

@@ -64,6 +64,24 @@ public final class ResourceFit {
                 .toList()));
     }
 
+    /**
+     * The allocation {@link #fit} gives when the partition's other nodes are all ones it would reject: the rejected
+     * nodes only count in the metric of a failed fit, which this does not give. For requests {@link KeptFit}
+     * applies to.
+     *
+     * @param nodes at least every node that can take part of the job, in the partition's order
+     * @return empty where {@link #fit} gives no fit
+     */
+    public Optional<Allocation> fitAmong(ResourceRequest request, Partition partition, List<NodeFree> nodes) {
+        if (!KeptFit.applies(this, request, partition)) {
+            throw new IllegalArgumentException("a fit among some nodes needs no required nodes, contiguity or sharing");
+        }
+        JobShape job = new JobShape(request, partition, params);
+        List<Candidate> candidates = evaluateAll(job, nodes).others();
+        return NodeSelector.select(job, CandidateOrder.ranked(List.of(), candidates, candidates.size()), 0, false)
+                .map(placements -> allocate(job, placements).allocation());
+    }
+
     /** Every node through the filters and capacity count, with the job's required nodes kept apart. */
     private record Evaluation(List<Candidate> required, List<Candidate> others, RejectionMetric metric,
             FitResult.Failure requiredFailure) {
