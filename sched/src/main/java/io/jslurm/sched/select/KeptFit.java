@@ -86,7 +86,7 @@ public final class KeptFit {
         }
         ranked.remove(candidates[index]);
         candidates[index] = null;
-        capacities.merge(tasks, -1, (a, b) -> a + b == 0 ? null : a + b);
+        capacities.merge(tasks, -1, KeptFit::sumOrNone);
     }
 
     /**
@@ -100,16 +100,17 @@ public final class KeptFit {
         int[] counts = rejections.clone();
         int total = ranked.size();
         List<Candidate> others = new ArrayList<>();
-        TreeMap<Integer, Integer> capacityChange = new TreeMap<>();
+        // The kept evaluations of the nodes seen otherwise, and the most tasks one of them takes now.
+        int[] before = new int[count];
+        int mostOther = 0;
         for (int k = 0; k < count; k++) {
             int index = indexes[k];
             seenAs[index] = stamp;
-            int before = value[index];
-            if (before < 0) {
-                counts[-before - 1]--;
+            before[k] = value[index];
+            if (before[k] < 0) {
+                counts[-before[k] - 1]--;
             } else {
                 total--;
-                capacityChange.merge(before, -1, Integer::sum);
             }
             if (lastView[index] != views[k]) {
                 lastView[index] = views[k];
@@ -120,15 +121,15 @@ public final class KeptFit {
                 counts[-tasks - 1]++;
             } else {
                 total++;
-                capacityChange.merge(tasks, 1, Integer::sum);
+                mostOther = Math.max(mostOther, tasks);
                 others.add(new Candidate(index, views[k], tasks, views[k].freeCoreCount()));
             }
         }
         Optional<List<Placement>> placements = Optional.empty();
-        if (job.maxNodes > 1 || mostTasks(capacityChange) >= job.ntasks) {
+        if (job.maxNodes > 1 || mostTasks(before, count, mostOther) >= job.ntasks) {
             // One node must take every task of a single-node job: without such a node, no walk is needed.
             others.sort(Candidate.RANK);
-            placements = NodeSelector.select(job, new KeptOrder(total, others, capacityChange), 0, false);
+            placements = NodeSelector.select(job, new KeptOrder(total, others, before, count), 0, false);
         }
         if (placements.isPresent()) {
             return ResourceFit.allocate(job, placements.get());
@@ -137,17 +138,39 @@ public final class KeptFit {
         return new FitResult.NoFit(FitResult.Failure.RESOURCES, metric, ResourceFit.describe(job, total, metric));
     }
 
-    /** The largest task capacity among the candidates of this fit. */
-    private int mostTasks(TreeMap<Integer, Integer> change) {
-        TreeMap<Integer, Integer> merged = merged(change);
-        return merged.isEmpty() ? 0 : merged.lastKey();
+    /** The most tasks a candidate of this fit takes: the largest kept capacity not seen otherwise, or others'. */
+    private int mostTasks(int[] before, int count, int mostOther) {
+        for (var entry : capacities.descendingMap().entrySet()) {
+            if (entry.getKey() <= mostOther) {
+                break;
+            }
+            int seenOtherwise = 0;
+            for (int k = 0; k < count; k++) {
+                if (before[k] == entry.getKey()) {
+                    seenOtherwise++;
+                }
+            }
+            if (entry.getValue() > seenOtherwise) {
+                return entry.getKey();
+            }
+        }
+        return mostOther;
     }
 
-    /** Candidate capacities with {@code change} applied, counts of zero dropped. */
-    private TreeMap<Integer, Integer> merged(TreeMap<Integer, Integer> change) {
+    /** Candidate capacities of this fit: the kept ones less those seen otherwise, plus {@code others}'. */
+    private TreeMap<Integer, Integer> capacities(int[] before, int count, List<Candidate> others) {
         TreeMap<Integer, Integer> merged = new TreeMap<>(capacities);
-        change.forEach((tasks, delta) -> merged.merge(tasks, delta, (a, b) -> a + b == 0 ? null : a + b));
+        for (int k = 0; k < count; k++) {
+            if (before[k] >= 0) {
+                merged.merge(before[k], -1, KeptFit::sumOrNone);
+            }
+        }
+        others.forEach(other -> merged.merge(other.maxTasks(), 1, KeptFit::sumOrNone));
         return merged;
+    }
+
+    private static Integer sumOrNone(int a, int b) {
+        return a + b == 0 ? null : a + b;
     }
 
     /**
@@ -158,7 +181,9 @@ public final class KeptFit {
 
         private final int size;
         private final List<Candidate> others;
-        private final TreeMap<Integer, Integer> capacityChange;
+        private final int[] before;
+        /** How many entries of {@code before} there are: the nodes seen otherwise. */
+        private final int otherwise;
         private final List<Candidate> ordered = new ArrayList<>();
         private final java.util.Iterator<Candidate> kept = ranked.iterator();
         private Candidate nextKept;
@@ -167,10 +192,11 @@ public final class KeptFit {
         private TreeMap<Integer, Integer> remaining;
         private int counted;
 
-        KeptOrder(int size, List<Candidate> others, TreeMap<Integer, Integer> capacityChange) {
+        KeptOrder(int size, List<Candidate> others, int[] before, int count) {
             this.size = size;
             this.others = others;
-            this.capacityChange = capacityChange;
+            this.before = before;
+            this.otherwise = count;
             advanceKept();
         }
 
@@ -208,11 +234,11 @@ public final class KeptFit {
         @Override
         public long largestAfter(int i, int count) {
             if (remaining == null || counted > i + 1) {
-                remaining = merged(capacityChange);
+                remaining = capacities(before, otherwise, others);
                 counted = 0;
             }
             for (; counted <= i && counted < ordered.size(); counted++) {
-                remaining.merge(ordered.get(counted).maxTasks(), -1, (a, b) -> a + b == 0 ? null : a + b);
+                remaining.merge(ordered.get(counted).maxTasks(), -1, KeptFit::sumOrNone);
             }
             long sum = 0;
             int taken = 0;
