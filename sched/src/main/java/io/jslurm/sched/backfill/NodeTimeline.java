@@ -37,12 +37,17 @@ final class NodeTimeline {
     /** The earliest start of a dropping segment; null while there is none. */
     private Instant firstDrop;
     /**
-     * {@code prefixes[k - 1]}: the first segment narrowed by the first k dropping segments, for the first
-     * {@code prefixCount} k, made as asked. Fits at now ask for these over and over (a job's end passes a few drops
-     * at most); they are never changed, and made anew once the timeline changes.
+     * {@code narrowed[first][k - 1]}: segment {@code first} narrowed by the first k dropping segments after it, for
+     * the first {@code narrowedCount[first]} k, made as asked. Fits and start searches ask for these over and over (a
+     * job's end passes a few drops at most); they are never changed, and all are made anew once the timeline
+     * changes (null until then).
      */
-    private NodeFree[] prefixes = new NodeFree[0];
-    private int prefixCount;
+    private NodeFree[][] narrowed;
+    private int[] narrowedCount;
+    /** {@code dropRank[i]}: how many of segments 1..i drop; made on first use after a change. */
+    private int[] dropRank;
+    /** Counts changes: a view of this timeline seen before is the same only while this is. */
+    private int version;
 
     private NodeTimeline(Instant[] starts, long[] offsets, NodeFree[] frees, boolean[] drops, int dropCount,
             int size, NodeFree whole, Instant firstDrop) {
@@ -75,7 +80,7 @@ final class NodeTimeline {
 
     /** Resources a job holds come back from {@code at} on. */
     void release(NodeAllocation allocation, Instant at) {
-        prefixCount = 0;
+        changing();
         split(at);
         int first = ceilingIndex(at);
         for (int i = first; i < size; i++) {
@@ -94,7 +99,7 @@ final class NodeTimeline {
      * @return what changed besides the resources of the segments held
      */
     Held hold(NodeAllocation allocation, Instant from, Instant to) {
-        prefixCount = 0;
+        changing();
         boolean newFrom = split(from);
         boolean newTo = split(to);
         int end = to.equals(Instant.MAX) ? size : ceilingIndex(to);
@@ -114,6 +119,17 @@ final class NodeTimeline {
      * @param newTo       whether its end did
      */
     record Held(boolean baseChanged, boolean newFrom, boolean newTo) {
+    }
+
+    private void changing() {
+        narrowed = null;
+        dropRank = null;
+        version++;
+    }
+
+    /** Changes with every hold and release: see {@link #freeDuring}. */
+    int version() {
+        return version;
     }
 
     private void markDrop(int index) {
@@ -140,70 +156,63 @@ final class NodeTimeline {
     }
 
     /**
-     * What is free during all of {@code [from, to)}. The result may be the stored segment itself: callers read it and
-     * do not change it.
+     * What is free during all of {@code [from, to)}. The result may be the stored segment itself, or a view kept and
+     * handed out again until the timeline changes ({@link #version}): callers read it and do not change it.
      */
     NodeFree freeDuring(Instant from, Instant to) {
-        return narrowed(from, to, false);
-    }
-
-    /**
-     * Like {@link #freeDuring}, but stops narrowing once no core is left: then no task fits, which is all a start
-     * search asks, and the remaining segments need not be scanned. Other fields of the result may then be wider
-     * than the true intersection.
-     */
-    NodeFree coresFreeDuring(Instant from, Instant to) {
-        return narrowed(from, to, true);
-    }
-
-    private NodeFree narrowed(Instant from, Instant to, boolean stopWithoutCores) {
         int first = from.equals(starts[0]) ? 0 : floorIndex(from);
         if (dropCount == 0) {
             return frees[first];
         }
-        long toOffset = offset(to);
-        if (first == 0) {
-            return prefix(to, toOffset); // exact, so also right where only the cores are asked for
-        }
-        NodeFree free = frees[first];
-        boolean copied = false;
-        for (int next = first + 1; next < size && startsBefore(next, to, toOffset); next++) {
-            if (!drops[next]) {
-                continue; // offers at least what the segments before it do: the intersection is unchanged
-            }
-            if (stopWithoutCores && free.freeCoreCount() == 0) {
-                break;
-            }
-            if (!copied) {
-                free = free.copy();
-                copied = true;
-            }
-            free.retainFree(frees[next]);
-        }
-        return free;
+        return narrowed(first, to);
     }
 
-    /** What is free from the first segment's start until {@code to}, from the prefixes kept. */
-    private NodeFree prefix(Instant to, long toOffset) {
-        NodeFree free = frees[0];
-        int k = 0;
-        for (int next = 1; next < size && startsBefore(next, to, toOffset); next++) {
-            if (!drops[next]) {
-                continue;
+    /** Segment {@code first} narrowed by the dropping segments that start before {@code to}, from the views kept. */
+    private NodeFree narrowed(int first, Instant to) {
+        int last = lastBefore(to);
+        if (dropRank == null) {
+            dropRank = new int[size];
+            for (int i = 1; i < size; i++) {
+                dropRank[i] = dropRank[i - 1] + (drops[i] ? 1 : 0);
             }
-            k++;
-            if (k > prefixCount) {
-                NodeFree narrowed = free.copy();
-                narrowed.retainFree(frees[next]);
-                if (prefixes.length < k) {
-                    prefixes = Arrays.copyOf(prefixes, Math.max(4, k * 2));
-                }
-                prefixes[k - 1] = narrowed;
-                prefixCount = k;
-            }
-            free = prefixes[k - 1];
         }
-        return free;
+        int count = last > first ? dropRank[last] - dropRank[first] : 0;
+        if (count == 0) {
+            return frees[first]; // no drop in the stretch: it offers what its first segment does
+        }
+        if (narrowed == null) {
+            narrowed = new NodeFree[size][];
+            narrowedCount = new int[size];
+        }
+        if (narrowedCount[first] < count) {
+            NodeFree[] views = narrowed[first] == null || narrowed[first].length < count
+                    ? Arrays.copyOf(narrowed[first] == null ? new NodeFree[0] : narrowed[first], Math.max(4, count * 2))
+                    : narrowed[first];
+            NodeFree free = frees[first];
+            int k = 0;
+            for (int next = first + 1; k < count; next++) {
+                if (drops[next]) {
+                    k++;
+                    if (k > narrowedCount[first]) {
+                        views[k - 1] = free.copy();
+                        views[k - 1].retainFree(frees[next]);
+                    }
+                    free = views[k - 1];
+                }
+            }
+            narrowed[first] = views;
+            narrowedCount[first] = count;
+        }
+        return narrowed[first][count - 1];
+    }
+
+    /** The index of the last segment that starts before {@code to}. */
+    private int lastBefore(Instant to) {
+        if (to.equals(Instant.MAX)) {
+            return size - 1;
+        }
+        int found = search(to);
+        return found >= 0 ? found - 1 : -found - 2;
     }
 
     /**
@@ -274,14 +283,6 @@ final class NodeTimeline {
         }
         // Every start with a saturated offset lies beyond this one, so the order of the offsets is the order here.
         return Arrays.binarySearch(offsets, 0, size, offset);
-    }
-
-    /** Whether segment {@code index} starts before {@code to}, whose offset is {@code toOffset}. */
-    private boolean startsBefore(int index, Instant to, long toOffset) {
-        if (offsets[index] < toOffset) {
-            return true;
-        }
-        return offsets[index] == Long.MAX_VALUE && toOffset == Long.MAX_VALUE && starts[index].isBefore(to);
     }
 
     /** Nanoseconds from the first start to {@code at}, saturated at the ends of a long. */

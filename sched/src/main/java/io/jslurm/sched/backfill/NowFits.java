@@ -37,6 +37,8 @@ final class NowFits {
     private final List<Integer> changes = new ArrayList<>();
     /** Nodes with a drop, as (first drop offset &lt;&lt; 20 | id): sorted by when their first drop begins. */
     private final TreeSet<Long> drops = new TreeSet<>();
+    /** {@link #drops} as an array, walked by every fit; made again after drops change (reservations: rarer). */
+    private long[] dropList;
     private final long[] dropKey;
 
     private record Kept(KeptFit fit, ResourceFit by, int applied) {
@@ -71,6 +73,7 @@ final class NowFits {
             }
             drops.add(key);
             dropKey[id] = key;
+            dropList = null;
         }
     }
 
@@ -103,7 +106,10 @@ final class NowFits {
         int[] seen = new int[Math.min(drops.size(), partition.nodes().size())];
         NodeFree[] views = new NodeFree[seen.length];
         int count = 0;
-        for (long key : drops) {
+        if (dropList == null) {
+            dropList = drops.stream().mapToLong(Long::longValue).toArray();
+        }
+        for (long key : dropList) {
             long offset = key >>> 20;
             if (offset >= endOffset && offset < FAR) {
                 break;

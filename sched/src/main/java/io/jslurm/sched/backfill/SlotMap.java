@@ -51,6 +51,7 @@ public final class SlotMap {
     private final ProbeBounds probeBounds = new ProbeBounds();
     /** Per shape, which nodes of its partition could take any of it were they empty: fixed while the nodes are. */
     private final Map<Shape, boolean[]> usable = new HashMap<>();
+    private final Map<Shape, ProbeMemo> probeMemos = new HashMap<>();
 
     private SlotMap(Instant now, Duration resolution, List<String> names, Map<String, NodeTimeline> timelines,
             NavigableSet<Instant> slots) {
@@ -164,6 +165,11 @@ public final class SlotMap {
             }
             return result;
         });
+    }
+
+    /** What start searches of this shape found on each node of its partition ({@code nodes} of them). */
+    ProbeMemo probeMemo(Shape shape, int nodes) {
+        return probeMemos.computeIfAbsent(shape, s -> new ProbeMemo(nodes));
     }
 
     ProbeBounds probeBounds() {

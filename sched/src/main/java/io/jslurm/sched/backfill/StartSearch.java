@@ -4,6 +4,7 @@ import io.jslurm.sched.QueueEntry;
 import io.jslurm.sched.model.Allocation;
 import io.jslurm.sched.select.FitProbe;
 import io.jslurm.sched.select.FitResult;
+import io.jslurm.sched.select.NodeFree;
 import io.jslurm.sched.select.ResourceFit;
 import java.time.Duration;
 import java.time.Instant;
@@ -67,6 +68,7 @@ final class StartSearch {
                         length.map(l -> l.toMillis() - map.step().toMillis()).orElse(-1L));
         tasks = new int[timelines.size()];
         gpus = new int[timelines.size()];
+        ProbeMemo memo = map.probeMemo(shape, timelines.size());
         boolean[] dirty = new boolean[timelines.size()];
         // Node indexes to re-evaluate at this slot; each node is in it at most once (see dirty).
         int[] toEvaluate = new int[timelines.size()];
@@ -76,7 +78,8 @@ final class StartSearch {
             Instant end = length.map(slot::plus).orElse(Instant.MAX);
             for (int i = 0; i < pending; i++) {
                 int node = toEvaluate[i];
-                update(node, timelines.get(node).coresFreeDuring(slot, end));
+                NodeTimeline timeline = timelines.get(node);
+                update(node, timeline.freeDuring(slot, end), timeline.version(), memo);
                 dirty[node] = false;
             }
             if (probe.mayFit(usefulNodes, totalTasks, fullNodes, totalGpus, requiredUseful)) {
@@ -239,10 +242,11 @@ final class StartSearch {
         return size <= events.length ? events : Arrays.copyOf(events, Math.max(size, events.length * 2));
     }
 
-    private void update(int node, io.jslurm.sched.select.NodeFree free) {
+    private void update(int node, NodeFree free, int version, ProbeMemo memo) {
         remove(node);
-        tasks[node] = probe.tasks(free);
-        gpus[node] = tasks[node] > 0 ? probe.gpus(free) : 0;
+        memo.see(node, free, version, probe);
+        tasks[node] = memo.tasks(node);
+        gpus[node] = memo.gpus(node);
         add(node);
     }
 

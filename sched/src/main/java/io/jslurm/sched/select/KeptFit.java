@@ -5,6 +5,7 @@ import io.jslurm.sched.model.ResourceRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -128,7 +129,6 @@ public final class KeptFit {
         Optional<List<Placement>> placements = Optional.empty();
         if (job.maxNodes > 1 || mostTasks(before, count, mostOther) >= job.ntasks) {
             // One node must take every task of a single-node job: without such a node, no walk is needed.
-            others.sort(Candidate.RANK);
             placements = NodeSelector.select(job, new KeptOrder(total, others, before, count), 0, false);
         }
         if (placements.isPresent()) {
@@ -181,13 +181,14 @@ public final class KeptFit {
 
         private final int size;
         private final List<Candidate> others;
+        /** The others still to merge in, as a heap: most walks stop after a few candidates. */
+        private final PriorityQueue<Candidate> next;
         private final int[] before;
         /** How many entries of {@code before} there are: the nodes seen otherwise. */
         private final int otherwise;
         private final List<Candidate> ordered = new ArrayList<>();
         private final java.util.Iterator<Candidate> kept = ranked.iterator();
         private Candidate nextKept;
-        private int nextOther;
         /** Capacities of the candidates after position {@code counted - 1}, made on first use. */
         private TreeMap<Integer, Integer> remaining;
         private int counted;
@@ -195,6 +196,7 @@ public final class KeptFit {
         KeptOrder(int size, List<Candidate> others, int[] before, int count) {
             this.size = size;
             this.others = others;
+            this.next = new PriorityQueue<>(others);
             this.before = before;
             this.otherwise = count;
             advanceKept();
@@ -219,13 +221,12 @@ public final class KeptFit {
         @Override
         public Candidate get(int i) {
             while (ordered.size() <= i) {
-                Candidate other = nextOther < others.size() ? others.get(nextOther) : null;
+                Candidate other = next.peek();
                 if (nextKept != null && (other == null || Candidate.RANK.compare(nextKept, other) < 0)) {
                     ordered.add(nextKept);
                     advanceKept();
                 } else {
-                    ordered.add(other);
-                    nextOther++;
+                    ordered.add(next.poll());
                 }
             }
             return ordered.get(i);
