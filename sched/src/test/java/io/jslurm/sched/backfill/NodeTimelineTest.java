@@ -66,7 +66,7 @@ class NodeTimelineTest {
         int core = 0;
         int gpu = 0;
         while (core < NODE.cores() - 2 && random.nextBoolean()) {
-            int width = 1 + random.nextInt(4);
+            int width = Math.min(1 + random.nextInt(4), NODE.cores() - core);
             running.add(new NodeAllocation("n1", 1, CoreSet.range(core, core + width), 1024, gpu < 4 ? List.of(gpu++)
                     : List.of()));
             core += width;
