@@ -206,6 +206,30 @@ final class NodeTimeline {
         return narrowed[first][count - 1];
     }
 
+    /**
+     * The first dropping segment start at or after {@code to}, or null: until then (and after the last one before
+     * {@code to}), {@link #freeDuring} from the first segment's start gives the same view.
+     */
+    Instant dropAtOrAfter(Instant to) {
+        for (int i = 1; i < size; i++) {
+            if (drops[i] && !starts[i].isBefore(to)) {
+                return starts[i];
+            }
+        }
+        return null;
+    }
+
+    /** The last dropping segment start before {@code to}, or null. */
+    Instant dropBefore(Instant to) {
+        Instant found = null;
+        for (int i = 1; i < size && starts[i].isBefore(to); i++) {
+            if (drops[i]) {
+                found = starts[i];
+            }
+        }
+        return found;
+    }
+
     /** The index of the last segment that starts before {@code to}. */
     private int lastBefore(Instant to) {
         if (to.equals(Instant.MAX)) {

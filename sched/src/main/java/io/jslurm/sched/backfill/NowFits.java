@@ -40,6 +40,14 @@ final class NowFits {
     /** {@link #drops} as an array, walked by every fit; made again after drops change (reservations: rarer). */
     private long[] dropList;
     private final long[] dropKey;
+    /**
+     * Per node id: the view the last fit saw through {@link NodeTimeline#freeDuring}, and the ends (nanoseconds
+     * after now) for which it holds: after {@code viewAfter} and up to {@code viewUntil}, no drop starts before the
+     * end that did not before. Forgotten when the node changes.
+     */
+    private final NodeFree[] lastView;
+    private final long[] viewAfter;
+    private final long[] viewUntil;
 
     private record Kept(KeptFit fit, ResourceFit by, int applied) {
     }
@@ -51,6 +59,9 @@ final class NowFits {
         this.nodes = nodes;
         this.ids = ids;
         this.dropKey = new long[nodes.size()];
+        this.lastView = new NodeFree[nodes.size()];
+        this.viewAfter = new long[nodes.size()];
+        this.viewUntil = new long[nodes.size()];
         Arrays.fill(dropKey, -1);
         for (int id = 0; id < nodes.size(); id++) {
             touched(id, false);
@@ -59,6 +70,7 @@ final class NowFits {
 
     /** Node {@code id} was held or released; {@code baseChanged}: its first segment changed. */
     void touched(int id, boolean baseChanged) {
+        lastView[id] = null;
         if (baseChanged) {
             changes.add(id);
         }
@@ -103,6 +115,7 @@ final class NowFits {
         }
         kept.put(shape, entry);
         long endOffset = ceilMillis(end);
+        long endNanos = nanosAfterNow(end);
         int[] seen = new int[Math.min(drops.size(), partition.nodes().size())];
         NodeFree[] views = new NodeFree[seen.length];
         int count = 0;
@@ -116,14 +129,45 @@ final class NowFits {
             }
             int id = (int) (key & 0xFFFFF);
             if (index[id] >= 0) {
-                NodeFree view = nodes.get(id).freeDuring(now, end);
-                if (view != nodes.get(id).base()) { // no drop before the end after all: the kept view is right
+                NodeFree view = view(id, end, endNanos);
+                if (view != null) {
                     seen[count] = index[id];
                     views[count++] = view;
                 }
             }
         }
         return entry.fit().fit(seen, views, count);
+    }
+
+    /** What node {@code id} offers from now until {@code end}; null where that is its first segment. */
+    private NodeFree view(int id, Instant end, long endNanos) {
+        if (lastView[id] != null && viewAfter[id] < endNanos && endNanos <= viewUntil[id]) {
+            return lastView[id];
+        }
+        NodeTimeline timeline = nodes.get(id);
+        NodeFree view = timeline.freeDuring(now, end);
+        if (view == timeline.base()) {
+            return null; // no drop before the end after all: the kept evaluation is right
+        }
+        Instant before = timeline.dropBefore(end);
+        Instant after = timeline.dropAtOrAfter(end);
+        long from = before == null ? Long.MIN_VALUE : nanosAfterNow(before);
+        long until = after == null ? Long.MAX_VALUE : nanosAfterNow(after);
+        if (endNanos != Long.MAX_VALUE && from != Long.MAX_VALUE && (until != Long.MAX_VALUE || after == null)) {
+            lastView[id] = view; // only where the nanoseconds say exactly which drops an end passes
+            viewAfter[id] = from;
+            viewUntil[id] = until;
+        }
+        return view;
+    }
+
+    /** Nanoseconds from now to {@code at}; {@link Long#MAX_VALUE} where that does not fit. */
+    private long nanosAfterNow(Instant at) {
+        Duration until = Duration.between(now, at.equals(Instant.MAX) ? now : at);
+        if (at.equals(Instant.MAX) || until.getSeconds() >= Long.MAX_VALUE / 1_000_000_000L - 1) {
+            return Long.MAX_VALUE;
+        }
+        return until.toNanos();
     }
 
     /** Milliseconds from now to {@code at}, rounded up, so that no drop before {@code at} is missed. */
