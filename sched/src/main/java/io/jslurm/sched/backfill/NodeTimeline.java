@@ -34,9 +34,23 @@ final class NodeTimeline {
     private int size;
     /** The node with nothing allocated, made on first use; read only, so copies share it. */
     private NodeFree whole;
+    /** The earliest start of a dropping segment; null while there is none. */
+    private Instant firstDrop;
+    /**
+     * {@code narrowed[first][k - 1]}: segment {@code first} narrowed by the first k dropping segments after it, for
+     * the first {@code narrowedCount[first]} k, made as asked. Fits and start searches ask for these over and over (a
+     * job's end passes a few drops at most); they are never changed, and all are made anew once the timeline
+     * changes (null until then).
+     */
+    private NodeFree[][] narrowed;
+    private int[] narrowedCount;
+    /** {@code dropRank[i]}: how many of segments 1..i drop; made on first use after a change. */
+    private int[] dropRank;
+    /** Counts changes: a view of this timeline seen before is the same only while this is. */
+    private int version;
 
     private NodeTimeline(Instant[] starts, long[] offsets, NodeFree[] frees, boolean[] drops, int dropCount,
-            int size, NodeFree whole) {
+            int size, NodeFree whole, Instant firstDrop) {
         this.starts = starts;
         this.offsets = offsets;
         this.frees = frees;
@@ -44,6 +58,7 @@ final class NodeTimeline {
         this.dropCount = dropCount;
         this.size = size;
         this.whole = whole;
+        this.firstDrop = firstDrop;
     }
 
     static NodeTimeline startingWith(Instant now, NodeFree current) {
@@ -51,7 +66,7 @@ final class NodeTimeline {
         NodeFree[] frees = new NodeFree[4];
         starts[0] = now;
         frees[0] = current;
-        return new NodeTimeline(starts, new long[4], frees, new boolean[4], 0, 1, null);
+        return new NodeTimeline(starts, new long[4], frees, new boolean[4], 0, 1, null, null);
     }
 
     NodeTimeline copy() {
@@ -59,11 +74,13 @@ final class NodeTimeline {
         for (int i = 0; i < size; i++) {
             copies[i] = frees[i].copy();
         }
-        return new NodeTimeline(starts.clone(), offsets.clone(), copies, drops.clone(), dropCount, size, whole);
+        return new NodeTimeline(starts.clone(), offsets.clone(), copies, drops.clone(), dropCount, size, whole,
+                firstDrop);
     }
 
     /** Resources a job holds come back from {@code at} on. */
     void release(NodeAllocation allocation, Instant at) {
+        changing();
         split(at);
         int first = ceilingIndex(at);
         for (int i = first; i < size; i++) {
@@ -76,10 +93,15 @@ final class NodeTimeline {
         }
     }
 
-    /** Resources taken from {@code from} until {@code to} ({@link Instant#MAX} for ever). */
-    void hold(NodeAllocation allocation, Instant from, Instant to) {
-        split(from);
-        split(to);
+    /**
+     * Resources taken from {@code from} until {@code to} ({@link Instant#MAX} for ever).
+     *
+     * @return what changed besides the resources of the segments held
+     */
+    Held hold(NodeAllocation allocation, Instant from, Instant to) {
+        changing();
+        boolean newFrom = split(from);
+        boolean newTo = split(to);
         int end = to.equals(Instant.MAX) ? size : ceilingIndex(to);
         int first = ceilingIndex(from);
         for (int i = first; i < end; i++) {
@@ -88,54 +110,133 @@ final class NodeTimeline {
         if (first > 0 && first < end) {
             markDrop(first);
         }
+        return new Held(first == 0 && end > 0, newFrom, newTo);
+    }
+
+    /**
+     * @param baseChanged whether the first segment ({@link #base}) changed
+     * @param newFrom     whether the hold's start became a new segment start
+     * @param newTo       whether its end did
+     */
+    record Held(boolean baseChanged, boolean newFrom, boolean newTo) {
+    }
+
+    private void changing() {
+        narrowed = null;
+        dropRank = null;
+        version++;
+    }
+
+    /** Changes with every hold and release: see {@link #freeDuring}. */
+    int version() {
+        return version;
     }
 
     private void markDrop(int index) {
         if (!drops[index]) {
             drops[index] = true;
             dropCount++;
+            if (firstDrop == null || starts[index].isBefore(firstDrop)) {
+                firstDrop = starts[index];
+            }
         }
     }
 
+    /** What is free in the first segment (from now on); callers read it and do not change it. */
+    NodeFree base() {
+        return frees[0];
+    }
+
     /**
-     * What is free during all of {@code [from, to)}. The result may be the stored segment itself: callers read it and
-     * do not change it.
+     * The earliest start of a segment that may offer less than the one before it, or null: before it,
+     * {@link #freeDuring} from the first segment's start is {@link #base} itself.
+     */
+    Instant firstDrop() {
+        return firstDrop;
+    }
+
+    /**
+     * What is free during all of {@code [from, to)}. The result may be the stored segment itself, or a view kept and
+     * handed out again until the timeline changes ({@link #version}): callers read it and do not change it.
      */
     NodeFree freeDuring(Instant from, Instant to) {
-        return narrowed(from, to, false);
-    }
-
-    /**
-     * Like {@link #freeDuring}, but stops narrowing once no core is left: then no task fits, which is all a start
-     * search asks, and the remaining segments need not be scanned. Other fields of the result may then be wider
-     * than the true intersection.
-     */
-    NodeFree coresFreeDuring(Instant from, Instant to) {
-        return narrowed(from, to, true);
-    }
-
-    private NodeFree narrowed(Instant from, Instant to, boolean stopWithoutCores) {
-        int first = floorIndex(from);
+        int first = from.equals(starts[0]) ? 0 : floorIndex(from);
         if (dropCount == 0) {
             return frees[first];
         }
-        NodeFree free = frees[first];
-        boolean copied = false;
-        long toOffset = offset(to);
-        for (int next = first + 1; next < size && startsBefore(next, to, toOffset); next++) {
-            if (!drops[next]) {
-                continue; // offers at least what the segments before it do: the intersection is unchanged
+        return narrowed(first, to);
+    }
+
+    /** Segment {@code first} narrowed by the dropping segments that start before {@code to}, from the views kept. */
+    private NodeFree narrowed(int first, Instant to) {
+        int last = lastBefore(to);
+        if (dropRank == null) {
+            dropRank = new int[size];
+            for (int i = 1; i < size; i++) {
+                dropRank[i] = dropRank[i - 1] + (drops[i] ? 1 : 0);
             }
-            if (stopWithoutCores && free.freeCoreCount() == 0) {
-                break;
-            }
-            if (!copied) {
-                free = free.copy();
-                copied = true;
-            }
-            free.retainFree(frees[next]);
         }
-        return free;
+        int count = last > first ? dropRank[last] - dropRank[first] : 0;
+        if (count == 0) {
+            return frees[first]; // no drop in the stretch: it offers what its first segment does
+        }
+        if (narrowed == null) {
+            narrowed = new NodeFree[size][];
+            narrowedCount = new int[size];
+        }
+        if (narrowedCount[first] < count) {
+            NodeFree[] views = narrowed[first] == null || narrowed[first].length < count
+                    ? Arrays.copyOf(narrowed[first] == null ? new NodeFree[0] : narrowed[first], Math.max(4, count * 2))
+                    : narrowed[first];
+            NodeFree free = frees[first];
+            int k = 0;
+            for (int next = first + 1; k < count; next++) {
+                if (drops[next]) {
+                    k++;
+                    if (k > narrowedCount[first]) {
+                        views[k - 1] = free.copy();
+                        views[k - 1].retainFree(frees[next]);
+                    }
+                    free = views[k - 1];
+                }
+            }
+            narrowed[first] = views;
+            narrowedCount[first] = count;
+        }
+        return narrowed[first][count - 1];
+    }
+
+    /**
+     * The first dropping segment start at or after {@code to}, or null: until then (and after the last one before
+     * {@code to}), {@link #freeDuring} from the first segment's start gives the same view.
+     */
+    Instant dropAtOrAfter(Instant to) {
+        for (int i = 1; i < size; i++) {
+            if (drops[i] && !starts[i].isBefore(to)) {
+                return starts[i];
+            }
+        }
+        return null;
+    }
+
+    /** The last dropping segment start before {@code to}, or null. */
+    Instant dropBefore(Instant to) {
+        Instant found = null;
+        for (int i = 1; i < size && starts[i].isBefore(to); i++) {
+            if (drops[i]) {
+                found = starts[i];
+            }
+        }
+        return found;
+    }
+
+    /** The index of the last segment that starts before {@code to}. */
+    private int lastBefore(Instant to) {
+        if (to.equals(Instant.MAX)) {
+            return size - 1;
+        }
+        int found = search(to);
+        return found >= 0 ? found - 1 : -found - 2;
     }
 
     /**
@@ -158,13 +259,14 @@ final class NodeTimeline {
         return starts[index];
     }
 
-    private void split(Instant at) {
+    /** @return whether a new segment starts at {@code at} */
+    private boolean split(Instant at) {
         if (at.equals(Instant.MAX)) {
-            return;
+            return false;
         }
         int found = search(at);
         if (found >= 0 || found == -1) {
-            return; // already a segment start, or before the first segment: nothing to split
+            return false; // already a segment start, or before the first segment: nothing to split
         }
         int insert = -found - 1;
         if (size == starts.length) {
@@ -182,6 +284,7 @@ final class NodeTimeline {
         frees[insert] = frees[insert - 1].copy();
         drops[insert] = false; // an exact copy of the segment before it
         size++;
+        return true;
     }
 
     /** The index of the last segment starting at or before {@code at}. */
@@ -204,14 +307,6 @@ final class NodeTimeline {
         }
         // Every start with a saturated offset lies beyond this one, so the order of the offsets is the order here.
         return Arrays.binarySearch(offsets, 0, size, offset);
-    }
-
-    /** Whether segment {@code index} starts before {@code to}, whose offset is {@code toOffset}. */
-    private boolean startsBefore(int index, Instant to, long toOffset) {
-        if (offsets[index] < toOffset) {
-            return true;
-        }
-        return offsets[index] == Long.MAX_VALUE && toOffset == Long.MAX_VALUE && starts[index].isBefore(to);
     }
 
     /** Nanoseconds from the first start to {@code at}, saturated at the ends of a long. */

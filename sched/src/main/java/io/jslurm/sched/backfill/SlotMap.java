@@ -16,6 +16,7 @@ import io.jslurm.sched.select.ResourceFit;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,37 +37,58 @@ public final class SlotMap {
     private final Instant now;
     private final Duration resolution;
     private final Map<String, NodeTimeline> timelines;
+    /** The timelines in the order of the nodes given, and each node's position there. */
+    private final List<NodeTimeline> ordered;
+    private final Map<String, Integer> ids;
+    /** Fits at now kept across jobs; made on first use, dropped when resources come back. */
+    private NowFits nowFits;
+    /** By partition: each node id's position in it (-1: not in it). */
+    private final Map<String, int[]> positions = new HashMap<>();
+    /** By partition, made on first use, dropped when resources come back. */
+    private final Map<String, ChangeIndex> changes = new HashMap<>();
     private final NavigableSet<Instant> slots;
     private final Map<String, List<NodeTimeline>> byPartition = new HashMap<>();
     private final ProbeBounds probeBounds = new ProbeBounds();
     /** Per shape, which nodes of its partition could take any of it were they empty: fixed while the nodes are. */
     private final Map<Shape, boolean[]> usable = new HashMap<>();
+    private final Map<Shape, ProbeMemo> probeMemos = new HashMap<>();
 
-    private SlotMap(Instant now, Duration resolution, Map<String, NodeTimeline> timelines,
+    private SlotMap(Instant now, Duration resolution, List<String> names, Map<String, NodeTimeline> timelines,
             NavigableSet<Instant> slots) {
         this.now = now;
         this.resolution = resolution;
         this.timelines = timelines;
         this.slots = slots;
+        this.ordered = new ArrayList<>(names.size());
+        this.ids = new HashMap<>();
+        for (String name : names) {
+            ids.put(name, ordered.size());
+            ordered.add(timelines.get(name));
+        }
     }
 
     /** Starts from what is free now on {@code nodes}; add releases with {@link #release}. */
     public static SlotMap startingAt(Instant now, Duration resolution, List<Node> nodes, FreeResources free) {
         requireNonNull(now, "now is null");
         Map<String, NodeTimeline> timelines = new HashMap<>();
+        List<String> names = new ArrayList<>();
         for (Node node : nodes) {
-            free.node(node.name()).ifPresent(current -> timelines.put(node.name(),
-                    NodeTimeline.startingWith(now, current.copy())));
+            free.node(node.name()).ifPresent(current -> {
+                timelines.put(node.name(), NodeTimeline.startingWith(now, current.copy()));
+                names.add(node.name());
+            });
         }
         NavigableSet<Instant> slots = new TreeSet<>();
         slots.add(now);
-        return new SlotMap(now, requireNonNull(resolution, "resolution is null"), timelines, slots);
+        return new SlotMap(now, requireNonNull(resolution, "resolution is null"), names, timelines, slots);
     }
 
     public SlotMap copy() {
         Map<String, NodeTimeline> copies = new HashMap<>();
         timelines.forEach((name, timeline) -> copies.put(name, timeline.copy()));
-        return new SlotMap(now, resolution, copies, new TreeSet<>(slots));
+        List<String> names = new ArrayList<>(ids.keySet());
+        names.sort((a, b) -> Integer.compare(ids.get(a), ids.get(b)));
+        return new SlotMap(now, resolution, names, copies, new TreeSet<>(slots));
     }
 
     /**
@@ -94,13 +116,30 @@ public final class SlotMap {
         }
         slots.add(at);
         probeBounds.clear(); // they hold only while the map loses resources
+        nowFits = null;
+        changes.clear();
     }
 
     /** Holds resources for a job from {@code start} for {@code timeLimit} (empty: for ever). */
     public void hold(Allocation allocation, Instant start, Optional<Duration> timeLimit) {
         Instant end = end(start, timeLimit);
         for (NodeAllocation part : allocation.nodes()) {
-            timelines.get(part.node()).hold(part, start, end);
+            NodeTimeline.Held held = timelines.get(part.node()).hold(part, start, end);
+            int id = ids.get(part.node());
+            if (nowFits != null) {
+                nowFits.touched(id, held.baseChanged());
+            }
+            if (held.newFrom() || held.newTo()) {
+                changes.forEach((partition, index) -> {
+                    int position = positions.get(partition)[id];
+                    if (position >= 0 && held.newFrom()) {
+                        index.add(start.toEpochMilli() - now.toEpochMilli(), position);
+                    }
+                    if (position >= 0 && held.newTo()) {
+                        index.add(end.toEpochMilli() - now.toEpochMilli(), position);
+                    }
+                });
+            }
         }
         slots.add(start);
         if (!end.equals(Instant.MAX)) {
@@ -126,6 +165,11 @@ public final class SlotMap {
             }
             return result;
         });
+    }
+
+    /** What start searches of this shape found on each node of its partition ({@code nodes} of them). */
+    ProbeMemo probeMemo(Shape shape, int nodes) {
+        return probeMemos.computeIfAbsent(shape, s -> new ProbeMemo(nodes));
     }
 
     ProbeBounds probeBounds() {
@@ -155,12 +199,66 @@ public final class SlotMap {
     public FitResult fitAt(ResourceRequest request, Partition partition, Optional<Duration> timeLimit,
             ResourceFit fit, Instant start) {
         Instant end = end(start, timeLimit);
+        if (start.equals(now) && NowFits.applies(fit, request, partition)) {
+            if (nowFits == null) {
+                nowFits = new NowFits(now, ordered, ids, this::positions);
+            }
+            return nowFits.fit(request, partition, fit, end);
+        }
         List<NodeTimeline> nodes = timelines(partition);
         List<NodeFree> during = new ArrayList<>(nodes.size());
         for (NodeTimeline timeline : nodes) {
             during.add(timeline.freeDuring(start, end));
         }
         return fit.fit(request, partition, FreeResources.inOrder(partition.nodes(), during));
+    }
+
+    /** Each node id's position in the partition, -1 for nodes not in it. */
+    int[] positions(Partition partition) {
+        return positions.computeIfAbsent(partition.name(), name -> {
+            int[] index = new int[ordered.size()];
+            Arrays.fill(index, -1);
+            List<String> names = partition.nodes();
+            for (int i = 0; i < names.size(); i++) {
+                index[ids.get(names.get(i))] = i;
+            }
+            return index;
+        });
+    }
+
+    /** The segment starts after now of the partition's nodes, by position in the partition. */
+    ChangeIndex changes(Partition partition) {
+        positions(partition);
+        return changes.computeIfAbsent(partition.name(), name -> {
+            ChangeIndex index = new ChangeIndex();
+            List<NodeTimeline> nodes = timelines(partition);
+            long nowMillis = now.toEpochMilli();
+            for (int position = 0; position < nodes.size(); position++) {
+                NodeTimeline timeline = nodes.get(position);
+                for (int change = 1; change < timeline.changeCount(); change++) {
+                    index.add(timeline.changeAt(change).toEpochMilli() - nowMillis, position);
+                }
+            }
+            return index;
+        });
+    }
+
+    /**
+     * The allocation of a job starting at {@code start}, looking only at the nodes of the partition (by position)
+     * with {@code tasks[i] > 0}: right where every other node is one the fit rejects then (see
+     * {@link ResourceFit#fitAmong}).
+     */
+    Optional<Allocation> fitAmong(ResourceRequest request, Partition partition, Optional<Duration> timeLimit,
+            ResourceFit fit, Instant start, int[] tasks) {
+        Instant end = end(start, timeLimit);
+        List<NodeTimeline> nodes = timelines(partition);
+        List<NodeFree> during = new ArrayList<>();
+        for (int i = 0; i < tasks.length; i++) {
+            if (tasks[i] > 0) {
+                during.add(nodes.get(i).freeDuring(start, end));
+            }
+        }
+        return fit.fitAmong(request, partition, during);
     }
 
     /** The timelines of a partition's nodes, in the partition's order. */

@@ -1,8 +1,10 @@
 package io.jslurm.sched.backfill;
 
 import io.jslurm.sched.QueueEntry;
+import io.jslurm.sched.model.Allocation;
 import io.jslurm.sched.select.FitProbe;
 import io.jslurm.sched.select.FitResult;
+import io.jslurm.sched.select.NodeFree;
 import io.jslurm.sched.select.ResourceFit;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,41 +59,38 @@ final class StartSearch {
                 return Optional.of(new SlotMap.Slot(now, found.allocation()));
             }
         }
-        long[] events = events(now, horizon, length, map.usable(shape, probe, timelines));
+        boolean[] usable = map.usable(shape, probe, timelines);
+        ChangeIndex index = map.changes(entry.partition());
+        long nowMillis = now.toEpochMilli();
+        Events events = index.hasFar() || horizon.toEpochMilli() - nowMillis >= ChangeIndex.LIMIT
+                ? new EventList(events(now, horizon, length, usable))
+                : new IndexEvents(index.entries(), usable,
+                        length.map(l -> l.toMillis() - map.step().toMillis()).orElse(-1L));
         tasks = new int[timelines.size()];
         gpus = new int[timelines.size()];
+        ProbeMemo memo = map.probeMemo(shape, timelines.size());
         boolean[] dirty = new boolean[timelines.size()];
         // Node indexes to re-evaluate at this slot; each node is in it at most once (see dirty).
         int[] toEvaluate = new int[timelines.size()];
-        int pending = 0;
-        int next = 0;
         boolean probePassed = false;
         for (Instant slot : map.slotsBetween(now.plusMillis(bound), horizon)) {
-            long at = slot.toEpochMilli();
-            while (next < events.length && (events[next] >> 20) <= at - now.toEpochMilli()) {
-                int node = (int) (events[next] & 0xFFFFF);
-                if (!dirty[node]) {
-                    dirty[node] = true;
-                    toEvaluate[pending++] = node;
-                }
-                next++;
-            }
+            int pending = events.upTo(slot.toEpochMilli() - nowMillis, dirty, toEvaluate, 0);
             Instant end = length.map(slot::plus).orElse(Instant.MAX);
             for (int i = 0; i < pending; i++) {
                 int node = toEvaluate[i];
-                update(node, timelines.get(node).coresFreeDuring(slot, end));
+                NodeTimeline timeline = timelines.get(node);
+                update(node, timeline.freeDuring(slot, end), timeline.version(), memo);
                 dirty[node] = false;
             }
-            pending = 0;
             if (probe.mayFit(usefulNodes, totalTasks, fullNodes, totalGpus, requiredUseful)) {
                 if (!probePassed) {
                     // Rounded down, so that a later search starting from the bound still visits this slot.
                     map.probeBounds().record(shape, lengthKey, Duration.between(now, slot).toMillis());
                     probePassed = true;
                 }
-                FitResult result = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot);
-                if (result instanceof FitResult.Fit found) {
-                    return Optional.of(new SlotMap.Slot(slot, found.allocation()));
+                Optional<Allocation> found = fitAt(slot);
+                if (found.isPresent()) {
+                    return Optional.of(new SlotMap.Slot(slot, found.get()));
                 }
             }
         }
@@ -142,14 +141,112 @@ final class StartSearch {
         return sorted;
     }
 
+    /**
+     * The whole fit at a slot. The nodes whose probe offers no task are exactly those the fit rejects (the probe
+     * counts tasks as the fit does; where it stopped narrowing early, no core and so no task was left), so where
+     * the fit may do without the others it looks at the useful ones only.
+     */
+    private Optional<Allocation> fitAt(Instant slot) {
+        if (NowFits.applies(fit, entry.job().request(), entry.partition())) {
+            return map.fitAmong(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot, tasks);
+        }
+        FitResult result = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot);
+        return result instanceof FitResult.Fit found ? Optional.of(found.allocation()) : Optional.empty();
+    }
+
+    /** Which nodes to look at again, slot after slot. */
+    private interface Events {
+        /**
+         * Marks (in {@code dirty}, listing them in {@code out} from {@code count} on) the nodes whose offer may have
+         * changed by {@code at} ms after now; the slots are asked for in order.
+         *
+         * @return the new count
+         */
+        int upTo(long at, boolean[] dirty, int[] out, int count);
+    }
+
+    private static int mark(int node, boolean[] dirty, int[] out, int count) {
+        if (!dirty[node]) {
+            dirty[node] = true;
+            out[count++] = node;
+        }
+        return count;
+    }
+
+    /** Events gathered and sorted for this search alone (see {@link #events}). */
+    private static final class EventList implements Events {
+        private final long[] events;
+        private int next;
+
+        EventList(long[] events) {
+            this.events = events;
+        }
+
+        @Override
+        public int upTo(long at, boolean[] dirty, int[] out, int count) {
+            while (next < events.length && (events[next] >> 20) <= at) {
+                count = mark((int) (events[next++] & 0xFFFFF), dirty, out, count);
+            }
+            return count;
+        }
+    }
+
+    /**
+     * The same events read from the map's {@link ChangeIndex}, which holds every node's change points in one sorted
+     * array: a node's offer may change when the slot reaches one of its change points, or when the job's end
+     * passes one (the slot reaches the change point minus the job's length plus one step). Two cursors walk the
+     * index for the two; every usable node is looked at on the first slot, so what lies before it is skipped.
+     */
+    private static final class IndexEvents implements Events {
+        private final long[] entries;
+        private final boolean[] usable;
+        /** The job's length minus one step; negative without a limit (no end passes anything). */
+        private final long lead;
+        private int reached;
+        private int entered;
+        private boolean started;
+
+        IndexEvents(long[] entries, boolean[] usable, long lead) {
+            this.entries = entries;
+            this.usable = usable;
+            this.lead = lead;
+        }
+
+        @Override
+        public int upTo(long at, boolean[] dirty, int[] out, int count) {
+            boolean first = !started;
+            started = true;
+            if (first) {
+                for (int node = 0; node < usable.length; node++) {
+                    if (usable[node]) {
+                        count = mark(node, dirty, out, count);
+                    }
+                }
+            }
+            while (reached < entries.length && (entries[reached] >> 20) <= at) {
+                count = visit(entries[reached++], first, dirty, out, count);
+            }
+            while (lead >= 0 && entered < entries.length && (entries[entered] >> 20) - lead <= at) {
+                count = visit(entries[entered++], first, dirty, out, count);
+            }
+            return count;
+        }
+
+        private int visit(long entry, boolean first, boolean[] dirty, int[] out, int count) {
+            int node = (int) (entry & 0xFFFFF);
+            return first || !usable[node] ? count : mark(node, dirty, out, count);
+        }
+    }
+
     private static long[] ensure(long[] events, int size) {
         return size <= events.length ? events : Arrays.copyOf(events, Math.max(size, events.length * 2));
     }
 
-    private void update(int node, io.jslurm.sched.select.NodeFree free) {
+    private void update(int node, NodeFree free, int version, ProbeMemo memo) {
         remove(node);
-        tasks[node] = probe.tasks(free);
-        gpus[node] = tasks[node] > 0 ? probe.gpus(free) : 0;
+        memo.see(node, free, version, probe);
+        tasks[node] = memo.tasks(node);
+        gpus[node] = memo.gpus(node);
         add(node);
     }
 

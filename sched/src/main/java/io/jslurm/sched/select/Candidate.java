@@ -10,7 +10,8 @@ import java.util.Comparator;
  * @param order  its slurm.conf position, copied here because ranking thousands of candidates compares them over and
  *               over, and following the pointers to the node each time costs a cache miss
  */
-record Candidate(int id, NodeFree node, int maxTasks, int freeCores, int weight, int order) {
+record Candidate(int id, NodeFree node, int maxTasks, int freeCores, int weight, int order)
+        implements Comparable<Candidate> {
 
     Candidate(int id, NodeFree node, int maxTasks, int freeCores) {
         this(id, node, maxTasks, freeCores, node.node().weight(), node.order());
@@ -26,6 +27,12 @@ record Candidate(int id, NodeFree node, int maxTasks, int freeCores, int weight,
         }
         return Integer.compare(a.order, b.order);
     };
+
+    /** By {@link #RANK}: so that a heap of candidates can be built in linear time. */
+    @Override
+    public int compareTo(Candidate other) {
+        return RANK.compare(this, other);
+    }
 
     static final Comparator<Candidate> NODE_ORDER = Comparator.comparingInt(Candidate::order);
 }

@@ -9,7 +9,7 @@ import java.util.PriorityQueue;
  * Candidates in the order the selector takes them: the job's required nodes first, then the rest by rank. The rank
  * order is produced lazily from a heap, since most jobs stop after a few nodes and sorting thousands would dominate.
  */
-final class CandidateOrder {
+final class CandidateOrder implements RankedCandidates {
 
     private final List<Candidate> ordered = new ArrayList<>();
     private final PriorityQueue<Candidate> unranked;
@@ -42,12 +42,13 @@ final class CandidateOrder {
         return new CandidateOrder(candidates, new PriorityQueue<>(1, Candidate.RANK), candidates.size(), ids);
     }
 
-    int size() {
+    @Override
+    public int size() {
         return size;
     }
 
-    /** The candidate at position {@code i}; positions are visited in order. */
-    Candidate get(int i) {
+    @Override
+    public Candidate get(int i) {
         while (ordered.size() <= i) {
             Candidate next = unranked.poll();
             position[next.id()] = ordered.size();
@@ -56,8 +57,8 @@ final class CandidateOrder {
         return ordered.get(i);
     }
 
-    /** The sum of the {@code count} largest task capacities among the candidates after position {@code i}. */
-    long largestAfter(int i, int count) {
+    @Override
+    public long largestAfter(int i, int count) {
         if (byCapacity == null) {
             byCapacity = new long[size];
             int n = 0;

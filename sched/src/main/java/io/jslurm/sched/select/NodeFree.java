@@ -22,9 +22,13 @@ public final class NodeFree {
     /** cores.cardinality(), asked for at every step of a fit's task count search; -1 once the cores changed. */
     private int freeCores = -1;
     private final BitSet gpus;
+    /** gpus.cardinality(), as freeCores is for the cores; -1 once the devices changed. */
+    private int freeGpus = -1;
     private long memory;
     private boolean idle;
     private final boolean stateCounts;
+    /** From the node's state, which never changes in a snapshot: asked of every node in every fit. */
+    private final boolean schedulable;
     /**
      * Only once a sharing job is involved (OverSubscribe): how many jobs use each core, and the used cores whose
      * every user shares. Null otherwise, so nodes without sharing pay nothing.
@@ -42,6 +46,7 @@ public final class NodeFree {
         this.memory = memory;
         this.idle = idle;
         this.stateCounts = stateCounts;
+        this.schedulable = !stateCounts || node.state().schedulable();
     }
 
     /** What is free on {@code node} now, per its allocated cores, memory and devices. */
@@ -77,6 +82,7 @@ public final class NodeFree {
         NodeFree copy = new NodeFree(node, gpuDevices, order, (BitSet) cores.clone(), (BitSet) gpus.clone(), memory,
                 idle, stateCounts);
         copy.freeCores = freeCores;
+        copy.freeGpus = freeGpus;
         if (users != null) {
             copy.users = users.clone();
             copy.sharedOnly = (BitSet) sharedOnly.clone();
@@ -143,6 +149,7 @@ public final class NodeFree {
             users[core]++;
         });
         allocation.gpus().forEach(gpus::clear);
+        freeGpus = -1;
         memory -= allocation.memoryMib();
         idle = false;
     }
@@ -158,7 +165,7 @@ public final class NodeFree {
 
     /** Whether the node's state decides if it takes work (false for the what-if views of {@link #empty}). */
     public boolean schedulable() {
-        return !stateCounts || node.state().schedulable();
+        return schedulable;
     }
 
     public int freeCoreCount() {
@@ -191,7 +198,10 @@ public final class NodeFree {
 
     public int freeGpuCount(String type) {
         if (type.isEmpty()) {
-            return gpus.cardinality();
+            if (freeGpus < 0) {
+                freeGpus = gpus.cardinality();
+            }
+            return freeGpus;
         }
         int count = 0;
         for (GresDevice gpu : gpuDevices) {
@@ -231,6 +241,7 @@ public final class NodeFree {
             });
         }
         allocation.gpus().forEach(gpus::clear);
+        freeGpus = -1;
         memory -= allocation.memoryMib();
         idle = false;
     }
@@ -250,6 +261,7 @@ public final class NodeFree {
             }
         });
         allocation.gpus().forEach(gpus::set);
+        freeGpus = -1;
         memory = Math.min(node.memoryMib(), memory + allocation.memoryMib());
         idle = cores.cardinality() == node.cores() && memory == node.memoryMib()
                 && gpus.cardinality() == gpuDevices.size();
@@ -260,6 +272,7 @@ public final class NodeFree {
         cores.and(other.cores);
         freeCores = -1;
         gpus.and(other.gpus);
+        freeGpus = -1;
         memory = Math.min(memory, other.memory);
         idle = idle && other.idle;
     }

@@ -17,7 +17,7 @@ final class NodeSelector {
      * @param required how many of the first candidates must all be used (the job's -w nodes)
      * @param gapFails whether a candidate that takes nothing ends the attempt (contiguous allocations)
      */
-    static Optional<List<Placement>> select(JobShape job, CandidateOrder ordered, int required, boolean gapFails) {
+    static Optional<List<Placement>> select(JobShape job, RankedCandidates ordered, int required, boolean gapFails) {
         List<Placement> chosen = new ArrayList<>();
         int remainingTasks = job.ntasks;
         int remainingGpus = job.totalGpus();
@@ -57,7 +57,7 @@ final class NodeSelector {
      * remaining candidates: otherwise a best-fit node with little room would use up the limit (a one-node job must
      * go to a node that holds it all).
      */
-    private static boolean restCanFollow(JobShape job, CandidateOrder ordered, int current, int chosen,
+    private static boolean restCanFollow(JobShape job, RankedCandidates ordered, int current, int chosen,
             int tasksLeft) {
         int slotsLeft = job.maxNodes - chosen - 1;
         if (tasksLeft <= 0) {

@@ -22,6 +22,18 @@ public final class RejectionMetric {
         return NONE;
     }
 
+    /** From counts indexed by {@link NodeRejection#ordinal()}. */
+    static RejectionMetric of(int[] counts, int nodesEvaluated) {
+        EnumMap<NodeRejection, Integer> map = new EnumMap<>(NodeRejection.class);
+        NodeRejection[] reasons = NodeRejection.values();
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] > 0) {
+                map.put(reasons[i], counts[i]);
+            }
+        }
+        return new RejectionMetric(map, nodesEvaluated);
+    }
+
     public int nodesEvaluated() {
         return nodesEvaluated;
     }

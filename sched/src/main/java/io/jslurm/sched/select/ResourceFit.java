@@ -63,10 +63,33 @@ public final class ResourceFit {
         if (placements.isEmpty()) {
             return new FitResult.NoFit(FitResult.Failure.RESOURCES, rejections, describe(job, ids, rejections));
         }
-        return new FitResult.Fit(new Allocation(placements.get().stream()
+        return allocate(job, placements.get());
+    }
+
+    /** The allocation of the chosen nodes, in slurm.conf order, with their exact cores and devices. */
+    static FitResult.Fit allocate(JobShape job, List<Placement> placements) {
+        return new FitResult.Fit(new Allocation(placements.stream()
                 .sorted((a, b) -> Integer.compare(a.node().order(), b.node().order()))
                 .map(p -> CorePicker.pick(job, p.node(), p.demand()))
                 .toList()));
+    }
+
+    /**
+     * The allocation {@link #fit} gives when the partition's other nodes are all ones it would reject: the rejected
+     * nodes only count in the metric of a failed fit, which this does not give. For requests {@link KeptFit}
+     * applies to.
+     *
+     * @param nodes at least every node that can take part of the job, in the partition's order
+     * @return empty where {@link #fit} gives no fit
+     */
+    public Optional<Allocation> fitAmong(ResourceRequest request, Partition partition, List<NodeFree> nodes) {
+        if (!KeptFit.applies(this, request, partition)) {
+            throw new IllegalArgumentException("a fit among some nodes needs no required nodes, contiguity or sharing");
+        }
+        JobShape job = new JobShape(request, partition, params);
+        List<Candidate> candidates = evaluateAll(job, nodes).others();
+        return NodeSelector.select(job, CandidateOrder.ranked(List.of(), candidates, candidates.size()), 0, false)
+                .map(placements -> allocate(job, placements).allocation());
     }
 
     /** Every node through the filters and capacity count, with the job's required nodes kept apart. */
@@ -117,7 +140,7 @@ public final class ResourceFit {
         return all;
     }
 
-    private static String describe(JobShape job, int usable, RejectionMetric rejections) {
+    static String describe(JobShape job, int usable, RejectionMetric rejections) {
         String need = "needs " + job.minNodes + (job.minNodes == 1 ? " node" : " nodes") + " for " + job.ntasks
                 + (job.ntasks == 1 ? " task" : " tasks") + ", " + usable + " usable";
         return rejections.isEmpty() ? need : need + "; " + rejections;

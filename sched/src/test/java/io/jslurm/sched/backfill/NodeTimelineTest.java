@@ -53,11 +53,8 @@ class NodeTimelineTest {
                 for (int core = 0; core < NODE.cores(); core++) {
                     assertThat(actual.coreFree(core)).isEqualTo(expected.coreFree(core));
                 }
-                if (expected.freeCoreCount() > 0) {
-                    assertThat(timeline.coresFreeDuring(from, to).freeCoreCount())
-                            .isEqualTo(expected.freeCoreCount());
-                } else {
-                    assertThat(timeline.coresFreeDuring(from, to).freeCoreCount()).isZero();
+                if (probe % 10 == 9) {
+                    hold(random, timeline); // the views kept from the queries before must not outlive it
                 }
             }
         }
@@ -69,7 +66,7 @@ class NodeTimelineTest {
         int core = 0;
         int gpu = 0;
         while (core < NODE.cores() - 2 && random.nextBoolean()) {
-            int width = 1 + random.nextInt(4);
+            int width = Math.min(1 + random.nextInt(4), NODE.cores() - core);
             running.add(new NodeAllocation("n1", 1, CoreSet.range(core, core + width), 1024, gpu < 4 ? List.of(gpu++)
                     : List.of()));
             core += width;
@@ -81,15 +78,20 @@ class NodeTimelineTest {
             timeline.release(job, at(1 + random.nextInt(300)));
         }
         for (int hold = random.nextInt(6); hold > 0; hold--) {
-            Instant from = random.nextBoolean() ? NOW : at(1 + random.nextInt(300));
-            Instant to = random.nextInt(8) == 0 ? Instant.MAX : from.plus(Duration.ofMinutes(1 + random.nextInt(200)));
-            int first = random.nextInt(NODE.cores());
-            NodeAllocation wanted = new NodeAllocation("n1", 1, CoreSet.range(first, first + 1), 512, List.of());
-            if (timeline.freeDuring(from, to).canHold(wanted)) {
-                timeline.hold(wanted, from, to);
-            }
+            hold(random, timeline);
         }
         return timeline;
+    }
+
+    /** Holds a core, from now or later, where it is free. */
+    private static void hold(Random random, NodeTimeline timeline) {
+        Instant from = random.nextBoolean() ? NOW : at(1 + random.nextInt(300));
+        Instant to = random.nextInt(8) == 0 ? Instant.MAX : from.plus(Duration.ofMinutes(1 + random.nextInt(200)));
+        int first = random.nextInt(NODE.cores());
+        NodeAllocation wanted = new NodeAllocation("n1", 1, CoreSet.range(first, first + 1), 512, List.of());
+        if (timeline.freeDuring(from, to).canHold(wanted)) {
+            timeline.hold(wanted, from, to);
+        }
     }
 
     /** The plain definition: every segment that overlaps [from, to), ANDed together. */

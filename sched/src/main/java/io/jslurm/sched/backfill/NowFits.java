@@ -1,0 +1,186 @@
+package io.jslurm.sched.backfill;
+
+import io.jslurm.sched.model.Partition;
+import io.jslurm.sched.model.ResourceRequest;
+import io.jslurm.sched.select.FitResult;
+import io.jslurm.sched.select.KeptFit;
+import io.jslurm.sched.select.NodeFree;
+import io.jslurm.sched.select.ResourceFit;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * Fits at the start of a {@link SlotMap}, by shape, kept across the jobs of a pass ({@link KeptFit}). Between two
+ * fits only the nodes of a start change their first segment; those are logged here and replayed into each kept fit
+ * when it is next asked. A node whose timeline drops (a reservation begins on it) before the job's end is seen
+ * through {@link NodeTimeline#freeDuring} for that fit alone; the others are seen as their first segment, which is
+ * what freeDuring returns for them.
+ */
+final class NowFits {
+
+    /** Drop offsets at or beyond this are kept as this (milliseconds; they are then always looked at). */
+    private static final long FAR = 1L << 42;
+
+    private final Instant now;
+    private final List<NodeTimeline> nodes;
+    private final Map<String, Integer> ids;
+    private final Map<Shape, Kept> kept = new HashMap<>();
+    private final Function<Partition, int[]> positions;
+    /** Ids of the nodes whose first segment changed, in order. */
+    private final List<Integer> changes = new ArrayList<>();
+    /** Nodes with a drop, as (first drop offset &lt;&lt; 20 | id): sorted by when their first drop begins. */
+    private final TreeSet<Long> drops = new TreeSet<>();
+    /** {@link #drops} as an array, walked by every fit; made again after drops change (reservations: rarer). */
+    private long[] dropList;
+    private final long[] dropKey;
+    /**
+     * Per node id: the view the last fit saw through {@link NodeTimeline#freeDuring}, and the ends (nanoseconds
+     * after now) for which it holds: after {@code viewAfter} and up to {@code viewUntil}, no drop starts before the
+     * end that did not before. Forgotten when the node changes.
+     */
+    private final NodeFree[] lastView;
+    private final long[] viewAfter;
+    private final long[] viewUntil;
+
+    private record Kept(KeptFit fit, ResourceFit by, int applied) {
+    }
+
+    /** @param positions each node id's position in a partition (-1: not in it) */
+    NowFits(Instant now, List<NodeTimeline> nodes, Map<String, Integer> ids, Function<Partition, int[]> positions) {
+        this.now = now;
+        this.positions = positions;
+        this.nodes = nodes;
+        this.ids = ids;
+        this.dropKey = new long[nodes.size()];
+        this.lastView = new NodeFree[nodes.size()];
+        this.viewAfter = new long[nodes.size()];
+        this.viewUntil = new long[nodes.size()];
+        Arrays.fill(dropKey, -1);
+        for (int id = 0; id < nodes.size(); id++) {
+            touched(id, false);
+        }
+    }
+
+    /** Node {@code id} was held or released; {@code baseChanged}: its first segment changed. */
+    void touched(int id, boolean baseChanged) {
+        lastView[id] = null;
+        if (baseChanged) {
+            changes.add(id);
+        }
+        Instant first = nodes.get(id).firstDrop();
+        if (first == null) {
+            return;
+        }
+        long key = (Math.min(Math.max(Duration.between(now, first).toMillis(), 0), FAR) << 20) | id;
+        if (key != dropKey[id]) {
+            if (dropKey[id] >= 0) {
+                drops.remove(dropKey[id]);
+            }
+            drops.add(key);
+            dropKey[id] = key;
+            dropList = null;
+        }
+    }
+
+    /** Resources came back: every kept fit is dropped (releases only happen while a map is built). */
+    void reset() {
+        kept.clear();
+    }
+
+    FitResult fit(ResourceRequest request, Partition partition, ResourceFit by, Instant end) {
+        Shape shape = new Shape(request, partition.name());
+        Kept entry = kept.get(shape);
+        int[] index = positions.apply(partition);
+        if (entry == null || entry.by() != by) {
+            List<NodeFree> base = new ArrayList<>(partition.nodes().size());
+            for (String node : partition.nodes()) {
+                base.add(nodes.get(ids.get(node)).base());
+            }
+            entry = new Kept(new KeptFit(by, request, partition, base), by, changes.size());
+        } else {
+            for (int k = entry.applied(); k < changes.size(); k++) {
+                int id = changes.get(k);
+                if (index[id] >= 0) {
+                    entry.fit().changed(index[id], nodes.get(id).base());
+                }
+            }
+            entry = new Kept(entry.fit(), by, changes.size());
+        }
+        kept.put(shape, entry);
+        long endOffset = ceilMillis(end);
+        long endNanos = nanosAfterNow(end);
+        int[] seen = new int[Math.min(drops.size(), partition.nodes().size())];
+        NodeFree[] views = new NodeFree[seen.length];
+        int count = 0;
+        if (dropList == null) {
+            dropList = drops.stream().mapToLong(Long::longValue).toArray();
+        }
+        for (long key : dropList) {
+            long offset = key >>> 20;
+            if (offset >= endOffset && offset < FAR) {
+                break;
+            }
+            int id = (int) (key & 0xFFFFF);
+            if (index[id] >= 0) {
+                NodeFree view = view(id, end, endNanos);
+                if (view != null) {
+                    seen[count] = index[id];
+                    views[count++] = view;
+                }
+            }
+        }
+        return entry.fit().fit(seen, views, count);
+    }
+
+    /** What node {@code id} offers from now until {@code end}; null where that is its first segment. */
+    private NodeFree view(int id, Instant end, long endNanos) {
+        if (lastView[id] != null && viewAfter[id] < endNanos && endNanos <= viewUntil[id]) {
+            return lastView[id];
+        }
+        NodeTimeline timeline = nodes.get(id);
+        NodeFree view = timeline.freeDuring(now, end);
+        if (view == timeline.base()) {
+            return null; // no drop before the end after all: the kept evaluation is right
+        }
+        Instant before = timeline.dropBefore(end);
+        Instant after = timeline.dropAtOrAfter(end);
+        long from = before == null ? Long.MIN_VALUE : nanosAfterNow(before);
+        long until = after == null ? Long.MAX_VALUE : nanosAfterNow(after);
+        if (endNanos != Long.MAX_VALUE && from != Long.MAX_VALUE && (until != Long.MAX_VALUE || after == null)) {
+            lastView[id] = view; // only where the nanoseconds say exactly which drops an end passes
+            viewAfter[id] = from;
+            viewUntil[id] = until;
+        }
+        return view;
+    }
+
+    /** Nanoseconds from now to {@code at}; {@link Long#MAX_VALUE} where that does not fit. */
+    private long nanosAfterNow(Instant at) {
+        Duration until = Duration.between(now, at.equals(Instant.MAX) ? now : at);
+        if (at.equals(Instant.MAX) || until.getSeconds() >= Long.MAX_VALUE / 1_000_000_000L - 1) {
+            return Long.MAX_VALUE;
+        }
+        return until.toNanos();
+    }
+
+    /** Milliseconds from now to {@code at}, rounded up, so that no drop before {@code at} is missed. */
+    private long ceilMillis(Instant at) {
+        Duration until = Duration.between(now, at.equals(Instant.MAX) ? now : at);
+        if (at.equals(Instant.MAX) || until.getSeconds() >= FAR / 1000) {
+            return Long.MAX_VALUE;
+        }
+        return until.toMillis() + (until.toNanosPart() % 1_000_000 == 0 ? 0 : 1);
+    }
+
+    /** Whether fits of this request can be kept (see {@link KeptFit#applies}). */
+    static boolean applies(ResourceFit by, ResourceRequest request, Partition partition) {
+        return KeptFit.applies(by, request, partition);
+    }
+}

@@ -1,0 +1,42 @@
+package io.jslurm.sched.backfill;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class ChangeIndexTest {
+
+    @Test
+    void entriesAddedInAnyOrderComeOutSortedByTimeWithTheirNode() {
+        Random random = new Random(3);
+        ChangeIndex index = new ChangeIndex();
+        long[] expected = new long[0];
+        for (int round = 0; round < 50; round++) {
+            for (int i = random.nextInt(20); i > 0; i--) {
+                long offset = 1 + random.nextInt(100_000);
+                int node = random.nextInt(1000);
+                index.add(offset, node);
+                expected = Arrays.copyOf(expected, expected.length + 1);
+                expected[expected.length - 1] = (offset << 20) | node;
+            }
+            Arrays.sort(expected);
+            assertThat(index.entries()).containsExactly(expected);
+        }
+        assertThat(index.entries()[0] >> 20).isPositive();
+        assertThat(index.entries()[0] & 0xFFFFF).isLessThan(1000);
+    }
+
+    @Test
+    void nowAndThePastAreLeftOutAndTheFarFutureIsOnlyFlagged() {
+        ChangeIndex index = new ChangeIndex();
+        index.add(0, 1);
+        index.add(-5, 2);
+        assertThat(index.entries()).isEmpty();
+        assertThat(index.hasFar()).isFalse();
+        index.add(ChangeIndex.LIMIT, 3);
+        assertThat(index.entries()).isEmpty();
+        assertThat(index.hasFar()).isTrue();
+    }
+}
