@@ -1,11 +1,13 @@
 #!/bin/bash
 # Job throughput benchmark for jslurm (see docs/performance.md, "500 trivial jobs").
-#   bench/jobs-bench.sh [-n JOBS] [-d DIST] [-s sbatch|rpc|all] [-p SUBMITTERS] [-a]
+#   bench/jobs-bench.sh [-n JOBS] [-d DIST] [-s sbatch|rpc|all] [-p SUBMITTERS] [-a] [-t]
 #     -n  jobs per part (default 500)
 #     -d  the distribution folder (default dist/target/jslurm: build it first)
 #     -s  which part to run (default all)
 #     -p  parallel sbatch processes in part "sbatch" (default 4)
 #     -a  with accounting (slurmdbd and its embedded MariaDB); the default cluster has none
+#     -t  at the end, the daemons' busiest threads (CPU seconds since they started, from /proc)
+#     -j DIR  a Java Flight Recording of each daemon (profile settings) in DIR/daemon-PID.jfr
 # Starts a throw-away cluster with bin/slurm-local (one node of this machine's CPUs) in a temporary folder,
 # then for each part submits JOBS jobs of /bin/true and times the first submission to the moment every one of
 # them has ended (counted from the controller's log; checked afterwards with squeue, which must list nothing,
@@ -18,17 +20,22 @@
 # /proc), slurmd's resident memory (now and peak) and the load average. Run it under flock /tmp/it.lock:
 # it starts real daemons. The cluster is brought down on exit, also on Ctrl-C.
 set -u
+# The whole script is one block, which bash reads before running it: editing the file during a run
+# cannot change what the run does.
+{
 
-jobs=500 part=all submitters=4 accounting=--no-accounting
+jobs=500 part=all submitters=4 accounting=--no-accounting threads=0 jfr=
 root=$(cd "$(dirname "$0")/.." && pwd)
 dist=$root/dist/target/jslurm
-while getopts n:d:s:p:a opt; do
+while getopts n:d:s:p:atj: opt; do
   case $opt in
     n) jobs=$OPTARG ;;
     d) dist=$OPTARG ;;
     s) part=$OPTARG ;;
     p) submitters=$OPTARG ;;
     a) accounting= ;;
+    t) threads=1 ;;
+    j) jfr=$(cd "$OPTARG" && pwd) || exit 2 ;;
     *) exit 2 ;;
   esac
 done
@@ -53,9 +60,11 @@ kib() { sed -n "s/^$2:[[:space:]]*\([0-9]*\) kB/\1/p" "/proc/$1/status"; }
 
 echo "== $jobs jobs of /bin/true: first submission to all ended"
 echo "   machine: $(nproc) CPUs, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1); $(date -u +%FT%TZ)"
-"$dist/bin/slurm-local" up --dir "$cluster" $accounting >"$work/env" 2>"$work/up.log" || { cat "$work/up.log"; exit 1; }
+daemon_opts=${JSLURM_JAVA_OPTS:-}
+[[ -n $jfr ]] && daemon_opts+=" -XX:StartFlightRecording=settings=profile,filename=$jfr/daemon-%p.jfr"
+JSLURM_JAVA_OPTS=$daemon_opts "$dist/bin/slurm-local" up --dir "$cluster" $accounting >"$work/env" 2>"$work/up.log" || { cat "$work/up.log"; exit 1; }
 up=1
-eval "$(cat "$work/env")"
+eval "$(grep "^export " "$work/env")"
 ctld_pid=$(cat "$cluster/run/slurmctld.pid")
 slurmd_pid=$(cat "$cluster"/run/slurmd-*.pid | head -1)
 ctld_log=$cluster/log/slurmctld.log
@@ -133,3 +142,19 @@ if [[ $part == all || $part == rpc ]]; then
   javac --release 17 -d "$work/classes" -cp "$cp" "$root/bench/SbatchLoop.java" || exit 1
   submit_part "(b) one JVM, $jobs submissions over the RPC" rpc_loop
 fi
+
+# busiest_threads NAME PID: the eight threads of PID that used most CPU so far
+busiest_threads() {
+  local task
+  echo "   busiest threads of $1 (CPU s):"
+  for task in /proc/"$2"/task/*; do
+    awk -v hz="$ticks" '{ name = $0; sub(/^[^(]*\(/, "", name); sub(/\).*/, "", name); sub(/.*\) /, "")
+                          printf "%8.2f  %s\n", ($12 + $13) / hz, name }' "$task/stat" 2>/dev/null
+  done | sort -rn | head -8
+}
+if ((threads)); then
+  busiest_threads slurmctld "$ctld_pid"
+  busiest_threads slurmd "$slurmd_pid"
+fi
+exit
+}
