@@ -54,6 +54,8 @@ trap 'exit 130' INT TERM
 now_us() { echo "${EPOCHREALTIME/[.,]/}"; }
 # cpu_ticks PID: user+sys clock ticks of a live process (fields 14 and 15 of /proc/PID/stat)
 cpu_ticks() { awk '{ sub(/.*\) /, ""); print $12 + $13 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+# sys_ticks PID: the system (kernel) part of it
+sys_ticks() { awk '{ sub(/.*\) /, ""); print $13 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 ticks=$(getconf CLK_TCK)
 secs() { awk -v t="$1" -v hz="$ticks" 'BEGIN { printf "%.2f", t / hz }'; }
 kib() { sed -n "s/^$2:[[:space:]]*\([0-9]*\) kB/\1/p" "/proc/$1/status"; }
@@ -102,9 +104,9 @@ report() {
 
 # cpu_of_children FILE: user+sys seconds of everything a timed block ran (bash's times for children)
 submit_part() {
-  local label=$1 before ctld0 slurmd0 t0 t1 cpu first last
+  local label=$1 before ctld0 slurmd0 slurmd_sys0 t0 t1 cpu first last
   shift
-  before=$(ended) ctld0=$(cpu_ticks "$ctld_pid") slurmd0=$(cpu_ticks "$slurmd_pid")
+  before=$(ended) ctld0=$(cpu_ticks "$ctld_pid") slurmd0=$(cpu_ticks "$slurmd_pid") slurmd_sys0=$(sys_ticks "$slurmd_pid")
   : >"$work/ids"
   t0=$(now_us)
   cpu=$( { TIMEFORMAT='%3U %3S'; time "$@" >>"$work/ids" 2>"$work/submit.err"; } 2>&1 | awk '{ printf "%.2f", $1 + $2 }')
@@ -114,6 +116,7 @@ submit_part() {
   first=$(grep -o '[0-9]*' "$work/ids" | sort -n | head -1)
   last=$(grep -o '[0-9]*' "$work/ids" | sort -n | tail -1)
   report "$label" "$t0" "$t1" "$cpu" "$ctld0" "$slurmd0" "${first:-0}" "${last:-0}"
+  echo "   of slurmd's CPU, in the kernel: $(secs $(($(sys_ticks "$slurmd_pid") - slurmd_sys0))) s"
 }
 
 # JOBS sbatch processes, SUBMITTERS at a time
