@@ -1,6 +1,6 @@
 #!/bin/bash
 # Job throughput benchmark for jslurm (see docs/performance.md, "500 trivial jobs").
-#   bench/jobs-bench.sh [-n JOBS] [-d DIST] [-s sbatch|rpc|all] [-p SUBMITTERS] [-a] [-t]
+#   bench/jobs-bench.sh [-n JOBS] [-d DIST] [-s sbatch|rpc|all] [-p SUBMITTERS] [-a] [-t] [-j DIR] [-w JOBS]
 #     -n  jobs per part (default 500)
 #     -d  the distribution folder (default dist/target/jslurm: build it first)
 #     -s  which part to run (default all)
@@ -8,6 +8,8 @@
 #     -a  with accounting (slurmdbd and its embedded MariaDB); the default cluster has none
 #     -t  at the end, the daemons' busiest threads (CPU seconds since they started, from /proc)
 #     -j DIR  a Java Flight Recording of each daemon (profile settings) in DIR/daemon-PID.jfr
+#     -w  a warm-up round of this many jobs (over the RPC) before the timed parts; default none, so the
+#         figures include the daemons' start-up work (JIT compilation) as a fresh cluster pays it
 # Starts a throw-away cluster with bin/slurm-local (one node of this machine's CPUs) in a temporary folder,
 # then for each part submits JOBS jobs of /bin/true and times the first submission to the moment every one of
 # them has ended (counted from the controller's log; checked afterwards with squeue, which must list nothing,
@@ -24,10 +26,10 @@ set -u
 # cannot change what the run does.
 {
 
-jobs=500 part=all submitters=4 accounting=--no-accounting threads=0 jfr=
+jobs=500 part=all submitters=4 accounting=--no-accounting threads=0 jfr= warm=0
 root=$(cd "$(dirname "$0")/.." && pwd)
 dist=$root/dist/target/jslurm
-while getopts n:d:s:p:atj: opt; do
+while getopts n:d:s:p:atj:w: opt; do
   case $opt in
     n) jobs=$OPTARG ;;
     d) dist=$OPTARG ;;
@@ -36,6 +38,7 @@ while getopts n:d:s:p:atj: opt; do
     a) accounting= ;;
     t) threads=1 ;;
     j) jfr=$(cd "$OPTARG" && pwd) || exit 2 ;;
+    w) warm=$OPTARG ;;
     *) exit 2 ;;
   esac
 done
@@ -131,18 +134,24 @@ rpc_loop() {
 }
 
 cd "$work" || exit 1
+cp=$(sed -n 's/^path=//p' "$dist/lib/cli.classpath" | sed "s#lib/#$dist/lib/#g")
+java=$(tr '\0' ' ' <"/proc/$slurmd_pid/cmdline" | cut -d' ' -f1)
+PATH=$(dirname "$java"):$PATH
+mkdir -p "$work/classes"
+# protobuf-java's sun.misc.Unsafe warnings on JDK 23+, as the launcher does for commands
+unsafe_flag=
+java --sun-misc-unsafe-memory-access=allow -version >/dev/null 2>&1 && unsafe_flag=--sun-misc-unsafe-memory-access=allow
+javac --release 17 -d "$work/classes" -cp "$cp" "$root/bench/SbatchLoop.java" || exit 1
+if ((warm > 0)); then
+  # The daemons' JIT compilers are busy for the first few hundred jobs: a warm-up round, not counted.
+  measured=$jobs jobs=$warm
+  submit_part "warm-up: $warm jobs over the RPC, not counted" rpc_loop
+  jobs=$measured
+fi
 if [[ $part == all || $part == sbatch ]]; then
   submit_part "(a) $jobs sbatch processes, $submitters at a time" sbatch_processes
 fi
 if [[ $part == all || $part == rpc ]]; then
-  cp=$(sed -n 's/^path=//p' "$dist/lib/cli.classpath" | sed "s#lib/#$dist/lib/#g")
-  java=$(tr '\0' ' ' <"/proc/$slurmd_pid/cmdline" | cut -d' ' -f1)
-  PATH=$(dirname "$java"):$PATH
-  mkdir -p "$work/classes"
-  # protobuf-java's sun.misc.Unsafe warnings on JDK 23+, as the launcher does for commands
-  unsafe_flag=
-  java --sun-misc-unsafe-memory-access=allow -version >/dev/null 2>&1 && unsafe_flag=--sun-misc-unsafe-memory-access=allow
-  javac --release 17 -d "$work/classes" -cp "$cp" "$root/bench/SbatchLoop.java" || exit 1
   submit_part "(b) one JVM, $jobs submissions over the RPC" rpc_loop
 fi
 
