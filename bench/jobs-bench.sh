@@ -164,6 +164,10 @@ busiest_threads() {
                           printf "%8.2f  %s\n", ($12 + $13) / hz, name }' "$task/stat" 2>/dev/null
   done | sort -rn | head -8
 }
+# slurmd's own part of each launch (request received to wrapper started), as it logs it
+awk '/launch request served in/ { print $(NF - 1) / 1000 }' "$cluster"/log/slurmd-*.log | sort -n |
+  awk '{ a[NR] = $1 } END { if (NR) printf "   slurmd launch request served in (ms, %d launches): min %.1f, median %.1f, p90 %.1f, max %.1f\n",
+                              NR, a[1], a[int((NR + 1) / 2)], a[int(NR * 0.9 + 0.5)], a[NR] }'
 if ((threads)); then
   busiest_threads slurmctld "$ctld_pid"
   busiest_threads slurmd "$slurmd_pid"
