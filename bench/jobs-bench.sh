@@ -1,6 +1,6 @@
 #!/bin/bash
 # Job throughput benchmark for jslurm (see docs/performance.md, "500 trivial jobs").
-#   bench/jobs-bench.sh [-n JOBS] [-d DIST] [-s sbatch|rpc|all] [-p SUBMITTERS] [-a] [-t] [-j DIR] [-w JOBS]
+#   bench/jobs-bench.sh [-n JOBS] [-d DIST] [-s sbatch|rpc|latency|all] [-p SUBMITTERS] [-a] [-t] [-j DIR] [-w JOBS]
 #     -n  jobs per part (default 500)
 #     -d  the distribution folder (default dist/target/jslurm: build it first)
 #     -s  which part to run (default all)
@@ -18,6 +18,7 @@
 #           figure was measured with: each process is a JVM start here, which bounds the rate)
 #   rpc     one JVM submitting JOBS jobs through sbatch's own parser and client (bench/SbatchLoop.java),
 #           one RPC per job, no process start per job
+#   latency 20 jobs one at a time: from the controller's allocation to the script's first command
 # Prints wall seconds, jobs per second, CPU seconds of the submitters, slurmctld and slurmd (user+sys from
 # /proc), slurmd's resident memory (now and peak) and the load average. Run it under flock /tmp/it.lock:
 # it starts real daemons. The cluster is brought down on exit, also on Ctrl-C.
@@ -133,6 +134,27 @@ rpc_loop() {
     --parsable --wrap=/bin/true -o /dev/null
 }
 
+# Part "latency": 20 jobs one at a time on the idle node, each a bash script whose first command records
+# the time; printed: from the controller's "sched: Allocate" line (the job is durably RUNNING and its launch
+# request is about to be sent) to that first command, in ms.
+launch_latency() {
+  local i id allocated started before
+  printf '#!/bin/bash\necho "$SLURM_JOB_ID $EPOCHREALTIME" >>%s/started\n' "$work" >"$work/stamp.sh"
+  : >"$work/started"
+  for ((i = 0; i < 20; i++)); do
+    before=$(ended)
+    java $unsafe_flag -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$cp:$work/classes" io.jslurm.cli.sbatch.SbatchLoop 1 \
+      -o /dev/null "$work/stamp.sh" >/dev/null || return 1
+    jobs=1 wait_all "$before" || return 1
+  done
+  while read -r id started; do
+    allocated=$(sed -n "s/^\[\([^]]*\)\] sched: Allocate JobId=$id .*/\1/p" "$ctld_log")
+    [[ -n $allocated ]] && awk -v a="$(date -d "$allocated" +%s.%N)" -v s="$started" 'BEGIN { printf "%.1f\n", (s - a) * 1000 }'
+  done <"$work/started" | sort -n | awk '{ a[NR] = $1 } END {
+    printf "   allocation to the script'"'"'s first command (ms, %d jobs one at a time, log times to the ms): min %.1f, median %.1f, max %.1f | load %s\n",
+           NR, a[1], a[int((NR + 1) / 2)], a[NR], load }' load="$(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
 cd "$work" || exit 1
 cp=$(sed -n 's/^path=//p' "$dist/lib/cli.classpath" | sed "s#lib/#$dist/lib/#g")
 java=$(tr '\0' ' ' <"/proc/$slurmd_pid/cmdline" | cut -d' ' -f1)
@@ -153,6 +175,9 @@ if [[ $part == all || $part == sbatch ]]; then
 fi
 if [[ $part == all || $part == rpc ]]; then
   submit_part "(b) one JVM, $jobs submissions over the RPC" rpc_loop
+fi
+if [[ $part == all || $part == latency ]]; then
+  launch_latency
 fi
 
 # busiest_threads NAME PID: the eight threads of PID that used most CPU so far
