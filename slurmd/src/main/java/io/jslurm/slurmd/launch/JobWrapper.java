@@ -63,15 +63,16 @@ final class JobWrapper {
      * What the wrapper's child does once the script's files are open, as the wrapper's arguments from {@code --}
      * on. Where the cgroup is joined by writing its {@code cgroup.procs} files and the system calls are known, the
      * child joins, starts the session and takes the user's identity itself and execs the script: one program
-     * where the chain join shell, setsid, setpriv took three more (about 8 ms of a 27 ms chain at load 12,
-     * {@code bench/launch-chain.sh}). Otherwise it execs that chain.
+     * where the chain join shell, setsid, setpriv took three more (the whole chain measured 23 ms before and
+     * 13 ms after at load 18, {@code bench/launch-chain.sh}). Otherwise it execs that chain.
      */
-    List<String> childArguments(Cgroup cgroup, JobUser user, List<Integer> groups, Path script, List<String> argv) {
+    List<String> childArguments(Cgroup cgroup, JobUser user, List<Integer> groups, Path jobScript,
+                                List<String> argv) {
         Optional<List<Path>> procs = cgroup.procsFiles();
         List<String> args = new ArrayList<>();
         if (procs.isEmpty() || syscalls.isEmpty()) {
             args.add("--");
-            args.addAll(cgroup.joinAndExec(asUser(user, groups, script, argv)));
+            args.addAll(cgroup.joinAndExec(asUser(user, groups, jobScript, argv)));
             return args;
         }
         IdentitySyscalls calls = syscalls.get();
@@ -86,7 +87,7 @@ final class JobWrapper {
             args.add(calls.setgroups() + "," + calls.setresgid() + "," + calls.setresuid());
         }
         args.add("--");
-        args.add(script.toString());
+        args.add(jobScript.toString());
         args.addAll(argv);
         return args;
     }
