@@ -162,15 +162,18 @@ public final class SchedulingLoop implements AutoCloseable {
     }
 
     /**
-     * Passes triggered by events are at least this far apart, so a burst of submissions costs one pass, not one
-     * each (Slurm's batch_sched_delay plays the same part).
+     * Passes triggered by events are at least this far apart, so a burst of submissions arriving within a few
+     * milliseconds costs one pass, not one each. It is short because every job that ends waits for the next pass
+     * to hand its cores on: with one pass per half second, as before, a node of two cores ran at most four short
+     * jobs a second (Slurm's sched_min_interval is 2 us by default). What keeps cheap passes from eating the
+     * CPU under a storm of submissions is the rule below, which scales the gap with the pass's cost.
      */
-    private static final long MIN_SPACING_NANOS = 500_000_000L;
+    private static final long MIN_SPACING_NANOS = 10_000_000L;
 
     /**
      * Between passes the loop waits at least this many times as long as the last pass took, so that a deep queue
      * fed by a storm of submissions (each of which asks for a pass) keeps the scheduler to a third of one CPU
-     * rather than all of it: a pass over 100,000 pending jobs costs far more than the 500 ms spacing.
+     * rather than all of it: a pass over 100,000 pending jobs costs far more than the minimum spacing.
      */
     private static final long SPACING_PER_PASS_TIME = 2;
 

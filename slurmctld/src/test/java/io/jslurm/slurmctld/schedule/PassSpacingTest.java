@@ -10,10 +10,17 @@ class PassSpacingTest {
     private static final long MS = 1_000_000L;
 
     @Test
-    void quickPassesAreHalfASecondApart() {
-        assertThat(SchedulingLoop.waitBeforeNextPass(0, 20 * MS)).isEqualTo(500 * MS);
-        assertThat(SchedulingLoop.waitBeforeNextPass(300 * MS, 20 * MS)).isEqualTo(200 * MS);
-        assertThat(SchedulingLoop.waitBeforeNextPass(600 * MS, 20 * MS)).isZero();
+    void quickPassesAreTenMillisecondsApart() {
+        // A job that ends hands its cores on at the next pass: a long floor would cap short jobs per second.
+        assertThat(SchedulingLoop.waitBeforeNextPass(0, 1 * MS)).isEqualTo(10 * MS);
+        assertThat(SchedulingLoop.waitBeforeNextPass(4 * MS, 1 * MS)).isEqualTo(6 * MS);
+        assertThat(SchedulingLoop.waitBeforeNextPass(11 * MS, 1 * MS)).isZero();
+    }
+
+    @Test
+    void aPassOfTwentyMillisecondsIsFollowedByForty() {
+        assertThat(SchedulingLoop.waitBeforeNextPass(20 * MS, 20 * MS)).isEqualTo(40 * MS);
+        assertThat(SchedulingLoop.waitBeforeNextPass(60 * MS, 20 * MS)).isZero();
     }
 
     @Test

@@ -1,7 +1,9 @@
 package io.jslurm.slurmd.cgroup;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -33,6 +35,15 @@ public interface Cgroup {
      * join, having run nothing.
      */
     List<String> joinAndExec(List<String> command);
+
+    /**
+     * The files a process joins this cgroup by, writing its own pid into each in this order, so that a
+     * launcher that is already running as root can join without starting {@link #joinAndExec}'s shell; empty
+     * where joining takes more than that.
+     */
+    default Optional<List<Path>> procsFiles() {
+        return Optional.empty();
+    }
 
     /** Ids of the live processes in this cgroup and below. */
     Set<Long> processes();

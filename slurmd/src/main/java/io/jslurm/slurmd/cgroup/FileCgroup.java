@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
@@ -66,6 +67,11 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
         dirs.forEach(dir -> line.add(dir.resolve("cgroup.procs").toString()));
         line.addAll(command);
         return List.copyOf(line);
+    }
+
+    @Override
+    public Optional<List<Path>> procsFiles() {
+        return Optional.of(directories().stream().map(dir -> dir.resolve("cgroup.procs")).toList());
     }
 
     @Override

@@ -118,10 +118,10 @@ public final class JobRunner {
             spool.writeEnvironment(env);
             spool.writeTaskPrint(printed);
             batchTasks.put(jobId, new BatchTask(user, groups, env, job.workDir()));
-            List<String> confined = batch.joinAndExec(JobWrapper.asUser(user, groups, spool.script(), job.argv()));
+            List<String> child = wrapper.childArguments(batch, user, groups, spool.script(), job.argv());
             spool.writeRecord(record);
             process = start(wrapper.command(spool, user, groups, job.workDir(), StdioFiles.of(job),
-                    job.stdio().openMode() == OpenMode.APPEND, confined), spool);
+                    job.stdio().openMode() == OpenMode.APPEND, child), spool);
         } catch (IOException | RuntimeException e) {
             batchTasks.remove(jobId);
             abandon(jobId, spool, jobCgroup);

@@ -19,7 +19,15 @@ public final class UserSwitch {
     }
 
     public static List<String> prefix(JobUser user, List<Integer> groups) {
-        return prefix(effectiveUid(), user, groups);
+        return prefix(Self.UID, user, groups);
+    }
+
+    /**
+     * slurmd's own effective uid, read once: a process's identity does not change under it, and reading and
+     * parsing /proc/self/status at every launch was a measurable share of slurmd's CPU per job.
+     */
+    private static final class Self {
+        static final int UID = effectiveUid();
     }
 
     static List<String> prefix(int selfUid, JobUser user, List<Integer> groups) {

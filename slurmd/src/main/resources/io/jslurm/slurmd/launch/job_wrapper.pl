@@ -1,10 +1,15 @@
 #!/usr/bin/perl
 # Runs one batch script for slurmd and records how it ended.
 #
-# Usage: job_wrapper.pl JOBDIR UID GID GROUPS WORKDIR STDIN STDOUT STDERR APPEND -- COMMAND...
+# Usage: job_wrapper.pl JOBDIR UID GID GROUPS WORKDIR STDIN STDOUT STDERR APPEND
+#            [--join PROCSFILE]... [--setsid NR] [--become NR,NR,NR] -- COMMAND...
 #
-# COMMAND joins the job's cgroup, starts a session and execs setpriv, which becomes the user for
-# good and execs the script. The wrapper itself stays root and outside the job's cgroup, so
+# Without options COMMAND joins the job's cgroup, starts a session and execs setpriv, which becomes
+# the user for good and execs the script. With them the child does that itself, saving three
+# programs per job: it writes its pid into each PROCSFILE, calls setsid (system call NR) and, with
+# --become, setgroups, setresgid and setresuid (those system call numbers, given by slurmd since
+# they differ by architecture), so that real, effective and saved ids are all the user's; then it
+# execs COMMAND, the script. The wrapper itself stays root and outside the job's cgroup, so
 # signalling or killing every process of the job never reaches it, and it leaves slurmd's
 # process group and ignores SIGHUP, so that slurmd can stop and restart without taking the job
 # along. Before handing over, the child opens
@@ -17,6 +22,14 @@
 use strict;
 
 my ($jobdir, $uid, $gid, $groups, $workdir, $stdin, $stdout, $stderr, $append, @command) = @ARGV;
+my (@join, $setsid_nr, $become);
+while (@command && $command[0] ne '--') {
+    my $option = shift @command;
+    if ($option eq '--join') { push @join, shift @command; }
+    elsif ($option eq '--setsid') { $setsid_nr = shift @command; }
+    elsif ($option eq '--become') { $become = shift @command; }
+    else { die "job_wrapper.pl: unknown option $option\n"; }
+}
 shift @command if @command && $command[0] eq '--';
 my @groups = grep { length } split /,/, $groups;
 
@@ -84,7 +97,42 @@ sub run_child {
     }
     %ENV = %env;
     $ENV{SLURM_TASK_PID} = $$;
+    confine() if @join || defined $setsid_nr || defined $become;
     exec { $command[0] } @command or fail("cannot exec $command[0]: $!");
+}
+
+# Joins the cgroup, starts the session and becomes the user, as the shell, setsid and setpriv would.
+sub confine {
+    for my $procs (@join) {
+        open(my $fh, '>', $procs) or fail("cannot join cgroup $procs: $!");
+        print $fh "$$\n";
+        close($fh) or fail("cannot join cgroup $procs: $!");
+    }
+    if (defined $setsid_nr) {
+        syscall($setsid_nr + 0) >= 0 or fail("setsid failed: $!");
+    }
+    return unless defined $become;
+    my ($setgroups_nr, $setresgid_nr, $setresuid_nr) = map { $_ + 0 } split /,/, $become;
+    my @ids = map { $_ + 0 } @groups;
+    my $list = pack('L*', @ids);
+    # A null list for no groups: an empty string would still be passed as a pointer.
+    syscall($setgroups_nr, scalar(@ids), @ids ? $list : 0) >= 0 or fail("setgroups failed: $!");
+    syscall($setresgid_nr, $gid + 0, $gid + 0, $gid + 0) >= 0 or fail("setresgid $gid failed: $!");
+    syscall($setresuid_nr, $uid + 0, $uid + 0, $uid + 0) >= 0 or fail("setresuid $uid failed: $!");
+    # Perl's cached ids are stale after raw system calls: ask the kernel.
+    my ($real, $effective, $saved) = (split ' ', status_line('Uid'))[0 .. 2];
+    my ($rgid, $egid, $sgid) = (split ' ', status_line('Gid'))[0 .. 2];
+    fail("could not become uid $uid gid $gid") if grep { $_ != $uid } ($real, $effective, $saved)
+        or grep { $_ != $gid } ($rgid, $egid, $sgid);
+}
+
+sub status_line {
+    my ($name) = @_;
+    open(my $fh, '<', "/proc/self/status") or fail("cannot read /proc/self/status: $!");
+    while (my $line = <$fh>) {
+        return $1 if $line =~ /^$name:\s+(.*)$/;
+    }
+    fail("/proc/self/status has no $name line");
 }
 
 sub fail {

@@ -158,6 +158,7 @@ class JobRunnerTest {
                 grep -c "job_$SLURM_JOB_ID/step_batch" /proc/self/cgroup
                 echo "$1 $2"
                 echo to-stderr >&2
+                grep '^Uid:' /proc/$$/status
                 """);
         jobs.argv = List.of("first", "second arg");
         jobs.stdio = new StdioSpec(Optional.empty(), Optional.of("out-%j.txt"), Optional.empty(), OpenMode.TRUNCATE);
@@ -178,6 +179,8 @@ class JobRunnerTest {
         assertThat(Integer.parseInt(lines.get(5))).as("cgroup hierarchies holding the script").isPositive();
         assertThat(lines.get(6)).isEqualTo("first second arg");
         assertThat(lines.get(7)).isEqualTo("to-stderr");
+        // Real, effective, saved and file-system uid: a saved uid of 0 would let the script become root again.
+        assertThat(lines.get(8).substring(4).trim().split("\\s+")).as("uids").containsOnly(Integer.toString(user.uid));
         assertThat(completion.usage()).isPresent();
         assertThat(runner.status(jobs.jobId)).isEmpty();
     }
