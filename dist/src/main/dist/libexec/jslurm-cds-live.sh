@@ -26,7 +26,8 @@ live_start() {
   mkdir -p "$live_dir/state" && (umask 077 && head -c 64 /dev/urandom >"$live_dir/slurm.key") || return 1
   sed -e "s#^AuthType=.*#AuthType=auth/slurm#" -e "s#^SlurmctldPort=.*#SlurmctldPort=$port#" \
     "$training/slurm.conf" >"$live_dir/slurm.conf" || return 1
-  printf '%s\n' "SlurmdPort=$((port + 1))" "StateSaveLocation=$live_dir/state" \
+  # The key is named, not found next to the configuration: each training run signs with a copy of it.
+  printf '%s\n' "AuthInfo=keyfile=$live_dir/slurm.key" "SlurmdPort=$((port + 1))" "StateSaveLocation=$live_dir/state" \
     "SlurmctldPidFile=$live_dir/slurmctld.pid" "SlurmctldLogFile=$live_dir/slurmctld.log" >>"$live_dir/slurm.conf"
   JSLURM_CDS=off "$home/libexec/jslurm-java" controller io.jslurm.slurmctld.SlurmctldMain -D -c \
     -f "$live_dir/slurm.conf" </dev/null >"$live_dir/stdout" 2>&1 &
