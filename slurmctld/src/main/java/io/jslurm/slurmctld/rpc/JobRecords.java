@@ -64,11 +64,16 @@ final class JobRecords {
                 .setDerivedExitCode(s.derivedExitCode().status())
                 .setRestartCount(s.restartCount())
                 .setCommand(spec.name())
+                .setPartition(spec.partition())
+                .setName(spec.name())
                 .setClusterName(clusterName.get())
                 .setAccrueTime(s.eligibleTime())
                 .setBatchFlag(!spec.script().isEmpty());
         if (job.isArrayTask()) {
             b.setArrayTaskId(job.arrayTaskId());
+        }
+        if (job.arrayMaxRunning() > 0) {
+            b.setArrayMaxRunning(job.arrayMaxRunning());
         }
         control.suspendClock().times(job.jobId()).ifPresent(t -> b.setSuspendTime(t.lastChange())
                 .setPreSuspendSeconds(t.runBefore()));
