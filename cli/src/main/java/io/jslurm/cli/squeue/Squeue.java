@@ -116,8 +116,12 @@ public final class Squeue {
         List<JobRecord> all = answered;
         if (all == null) {
             try (Controller controller = env.controllers().open()) {
-                all = controller.call(request(options, needsRequest(options, format)), JobInfoResponse.class)
-                        .getJobsList();
+                boolean withRequests = needsRequest(options, format);
+                all = controller.call(request(options, withRequests), JobInfoResponse.class).getJobsList();
+                if (!withRequests && !all.isEmpty() && all.get(0).getPartition().isEmpty()) {
+                    // A controller older than JobRecord.partition: only the requests name partitions and jobs.
+                    all = controller.call(request(options, true), JobInfoResponse.class).getJobsList();
+                }
             } catch (ControllerException failed) {
                 err.println("slurm_load_jobs error: " + failed.getMessage());
                 return 1;

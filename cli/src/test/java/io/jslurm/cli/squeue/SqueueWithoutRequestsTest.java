@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class SqueueWithoutRequestsTest {
 
     /** A controller answering from the known queue the way slurmctld does: requests only when asked for. */
-    private static final class Queue implements Controller {
+    private static class Queue implements Controller {
         final List<JobInfoRequest> asked = new ArrayList<>();
 
         @Override
@@ -46,6 +46,17 @@ class SqueueWithoutRequestsTest {
 
         @Override
         public void close() {
+        }
+    }
+
+    /** A controller from before JobRecord.partition and name: only the request names them. */
+    private static final class OlderQueue extends Queue {
+        @Override
+        public <R extends Message> R call(Message request, Class<R> responseType) {
+            JobInfoResponse answer = (JobInfoResponse) super.call(request, responseType);
+            JobInfoResponse.Builder older = answer.toBuilder();
+            older.getJobsBuilderList().forEach(job -> job.clearPartition().clearName().clearArrayMaxRunning());
+            return responseType.cast(older.build());
         }
     }
 
@@ -92,6 +103,15 @@ class SqueueWithoutRequestsTest {
                 assertThat(run.out()).as(String.join(" ", args)).isEqualTo(full(args));
             }
         }
+    }
+
+    @Test
+    void anOlderControllerIsAskedAgainForTheRequests() {
+        OlderQueue older = new OlderQueue();
+        Console console = Console.with(Map.of(), () -> older);
+        assertThat(new Squeue(console.env()).run(List.of("-h", "-o", "%i %P %j"))).isZero();
+        assertThat(older.asked).extracting(JobInfoRequest::getIncludeRequest).containsExactly(false, true);
+        assertThat(console.out()).isEqualTo(full("-h", "-o", "%i %P %j"));
     }
 
     @Test
