@@ -139,11 +139,20 @@ public record JobDisplay(Instant now, ZoneId zone, boolean noConvert) {
     }
 
     public TimeLimit timeLimit(JobRecord job) {
-        JobDescription request = job.getRequest();
-        if (!request.hasTimeLimitMinutes() || Integer.toUnsignedLong(request.getTimeLimitMinutes()) == UNLIMITED_MINUTES) {
-            return TimeLimit.UNLIMITED;
+        long minutes = limitMinutesOf(job);
+        return minutes == UNLIMITED_MINUTES ? TimeLimit.UNLIMITED : TimeLimit.ofMinutes(minutes);
+    }
+
+    /**
+     * The time limit in minutes, {@link #UNLIMITED_MINUTES} when there is none: the record's copy when the
+     * controller sent one, else the request's.
+     */
+    public static long limitMinutesOf(JobRecord job) {
+        if (job.hasTimeLimitMinutes()) {
+            return Integer.toUnsignedLong(job.getTimeLimitMinutes());
         }
-        return TimeLimit.ofMinutes(Integer.toUnsignedLong(request.getTimeLimitMinutes()));
+        JobDescription request = job.getRequest();
+        return request.hasTimeLimitMinutes() ? Integer.toUnsignedLong(request.getTimeLimitMinutes()) : UNLIMITED_MINUTES;
     }
 
     /** {@code %l}: the limit, {@code UNLIMITED}. */

@@ -17,7 +17,7 @@ final class JobFields {
 
     /**
      * The fields that read only the record, never its request: a layout made of these alone lets squeue ask the
-     * controller for jobs without their requests. The usual layouts (default, {@code --start}) are. An array's
+     * controller for jobs without their requests. The usual layouts (default, {@code -l}, {@code --start}) are. An array's
      * {@code %N} limit ({@code %i}, {@code %K}) comes with the record.
      */
     private static final Set<String> WITHOUT_REQUEST = Set.of("JobID", "BatchHost", "NumCPUs", "NumNodes",
@@ -25,7 +25,8 @@ final class JobFields {
             "NodeList", "Command", "Contiguous", "Priority", "Partition", "PriorityLong", "Reason", "ReasonList",
             "SelectJobInfo", "StartTime", "StateCompact", "State", "UserName", "UserID", "SubmitTime", "CoreSpec",
             "SchedNodes", "AccrueTime", "BatchFlag", "Cluster", "DerivedEC", "EligibleTime", "exit_code",
-            "LastSchedEval", "NumTasks", "PendingTime", "PreemptTime", "Restarts", "tres-alloc");
+            "LastSchedEval", "NumTasks", "PendingTime", "PreemptTime", "Restarts", "tres-alloc", "TimeLimit",
+            "TimeLeft");
 
     private final List<Field<JobRecord>> fields = new ArrayList<>();
 

@@ -39,18 +39,23 @@ final class JobSort {
         return order == null ? byId : order.thenComparing(byId);
     }
 
-    /** Whether a key of {@code spec} reads the job's request (account, QOS, time limit). */
+    /** Whether a key of {@code spec} reads the job's request (account, QOS). */
     static boolean needsRequest(String spec) {
         for (String item : spec.split(",")) {
             String key = item.strip();
             if (key.startsWith("-") || key.startsWith("+")) {
                 key = key.substring(1);
             }
-            if (!key.isEmpty() && "aql".indexOf(key.charAt(0)) >= 0) {
+            if (!key.isEmpty() && "aq".indexOf(key.charAt(0)) >= 0) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** As the request's unsigned minutes were compared: no limit at all sorts first, UNLIMITED last. */
+    private static long limitKey(JobRecord job) {
+        return job.hasTimeLimitMinutes() || job.getRequest().hasTimeLimitMinutes() ? JobDisplay.limitMinutesOf(job) : 0;
     }
 
     private static Comparator<JobRecord> byLetter(char letter) {
@@ -68,7 +73,7 @@ final class JobSort {
             case 'V' -> Comparator.comparingLong(JobRecord::getSubmitTime);
             case 'e' -> Comparator.comparingLong(JobRecord::getEndTime);
             case 'M' -> Comparator.comparingLong(j -> j.getStartTime() == 0 ? Long.MAX_VALUE : -j.getStartTime());
-            case 'l' -> Comparator.comparingLong(j -> Integer.toUnsignedLong(j.getRequest().getTimeLimitMinutes()));
+            case 'l' -> Comparator.comparingLong(JobSort::limitKey);
             case 'D' -> Comparator.comparingLong(j -> Integer.toUnsignedLong(j.getNumNodes()));
             case 'C' -> Comparator.comparingLong(j -> Integer.toUnsignedLong(j.getNumCpus()));
             case 'N' -> Comparator.comparing(JobRecord::getNodeList);

@@ -33,6 +33,9 @@ class SqueueWithoutRequestsTest {
             for (JobRecord job : Records.queue()) {
                 JobRecord.Builder sent = job.toBuilder().setPartition(job.getRequest().getPartition())
                         .setName(job.getRequest().getName());
+                if (job.getRequest().hasTimeLimitMinutes()) {
+                    sent.setTimeLimitMinutes(job.getRequest().getTimeLimitMinutes());
+                }
                 if (job.getRequest().getArray().endsWith("%4")) {
                     sent.setArrayMaxRunning(4);
                 }
@@ -55,7 +58,8 @@ class SqueueWithoutRequestsTest {
         public <R extends Message> R call(Message request, Class<R> responseType) {
             JobInfoResponse answer = (JobInfoResponse) super.call(request, responseType);
             JobInfoResponse.Builder older = answer.toBuilder();
-            older.getJobsBuilderList().forEach(job -> job.clearPartition().clearName().clearArrayMaxRunning());
+            older.getJobsBuilderList().forEach(job -> job.clearPartition().clearName().clearArrayMaxRunning()
+                    .clearTimeLimitMinutes());
             return responseType.cast(older.build());
         }
     }
@@ -84,7 +88,7 @@ class SqueueWithoutRequestsTest {
     void usualLayoutsAskForNoRequestsAndPrintTheSameLines() {
         String[][] commands = {{}, {"-r"}, {"--start"}, {"-t", "all"}, {"-p", "gpu"}, {"-n", "sweep,eval"},
             {"-S", "j,-P"}, {"-o", "%.18i %.9P %.20j %.8u %.10T %.6D %.20V %R"}, {"-O", "jobid,name,partition,state"},
-            {"-u", "alice", "-h"}};
+            {"-u", "alice", "-h"}, {"-l"}, {"-o", "%i %l %L"}, {"-S", "-l,i"}};
         for (String[] args : commands) {
             Run run = live(args);
             assertThat(run.asked().getIncludeRequest()).as(String.join(" ", args)).isFalse();
@@ -94,8 +98,8 @@ class SqueueWithoutRequestsTest {
 
     @Test
     void requestsAreAskedForWhenALayoutFilterOrSortReadsThem() {
-        String[][] commands = {{"-l"}, {"-o", "%i %l"}, {"-o", "%a"}, {"-O", "jobid,account"}, {"-A", "ml"},
-            {"-q", "normal"}, {"-S", "l"}, {"-S", "P,-a"}, {"--json"}};
+        String[][] commands = {{"-o", "%i %m"}, {"-o", "%a"}, {"-O", "jobid,account"}, {"-A", "ml"},
+            {"-q", "normal"}, {"-S", "q"}, {"-S", "P,-a"}, {"--json"}};
         for (String[] args : commands) {
             Run run = live(args);
             assertThat(run.asked().getIncludeRequest()).as(String.join(" ", args)).isTrue();

@@ -66,6 +66,7 @@ final class JobRecords {
                 .setCommand(spec.name())
                 .setPartition(spec.partition())
                 .setName(spec.name())
+                .setTimeLimitMinutes(limitMinutes(limit))
                 .setClusterName(clusterName.get())
                 .setAccrueTime(s.eligibleTime())
                 .setBatchFlag(!spec.script().isEmpty());
@@ -117,6 +118,11 @@ final class JobRecords {
             return job.status().startTime() + control.suspendedSeconds(job) + limit.seconds();
         }
         return job.status().endTime();
+    }
+
+    /** A limit as the protocol's minutes: -1 (4294967295 unsigned) is UNLIMITED. */
+    private static int limitMinutes(TimeLimit limit) {
+        return limit.isUnlimited() ? -1 : (int) limit.minutes();
     }
 
     private static int requestedCpus(JobSpec spec) {
@@ -186,7 +192,7 @@ final class JobRecords {
                 .setUserName(spec.user()).setHold(spec.hold())
                 .setMinNodes(Math.max(1, r.minNodes())).setMaxNodes(Math.max(Math.max(1, r.minNodes()), r.maxNodes()))
                 .setCpusPerTask(Math.max(1, r.cpusPerTask()))
-                .setTimeLimitMinutes(limit.isUnlimited() ? -1 : (int) limit.minutes())
+                .setTimeLimitMinutes(limitMinutes(limit))
                 .setGres(r.gres().stream().map(GresRequest::toString).collect(Collectors.joining(",")));
         if (r.ntasks() > 0) {
             d.setNtasks(r.ntasks());

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The job list squeue asks for: every record names its partition, job name and array {@code %N} limit itself, and
+ * The job list squeue asks for: every record names its partition, job name, time limit and array {@code %N} limit itself, and
  * the request comes only when asked for, so squeue's usual layouts need none.
  */
 class JobInfoWithoutRequestTest {
@@ -40,7 +40,7 @@ class JobInfoWithoutRequestTest {
     }
 
     @Test
-    void recordsCarryPartitionNameAndArrayLimitWithOrWithoutTheRequest() throws Exception {
+    void recordsCarryPartitionNameLimitsWithOrWithoutTheRequest() throws Exception {
         cluster.submit(ALICE, job(ALICE, "alice").setName("eval"));
         cluster.submit(ALICE, job(ALICE, "alice").setName("sweep").setArray("0-3%2"));
 
@@ -54,7 +54,9 @@ class JobInfoWithoutRequestTest {
         JobInfoResponse full = jobs(true);
         assertThat(full.getJobsList()).allMatch(JobRecord::hasRequest)
                 .allMatch(j -> j.getPartition().equals(j.getRequest().getPartition())
-                        && j.getName().equals(j.getRequest().getName()));
+                        && j.getName().equals(j.getRequest().getName())
+                        && j.hasTimeLimitMinutes()
+                        && j.getTimeLimitMinutes() == j.getRequest().getTimeLimitMinutes());
         // The same records, less the requests: the answer squeue's default layout gets is smaller by them.
         for (int i = 0; i < full.getJobsCount(); i++) {
             assertThat(full.getJobs(i).toBuilder().clearRequest().build()).isEqualTo(bare.getJobs(i));
