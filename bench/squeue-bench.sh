@@ -25,36 +25,17 @@ while getopts n:d:j:c: opt; do
   esac
 done
 [[ -x $dist/bin/squeue && -r $dist/lib/cli.classpath ]] || { echo "no distribution at $dist: build dist first" >&2; exit 2; }
-work=$(mktemp -d)
-controller_pid=""
-cleanup() {
-  if [[ -n $controller_pid ]]; then
-    kill -TERM "$controller_pid" 2>/dev/null
-    wait "$controller_pid" 2>/dev/null
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+. "$(dirname "$0")/bench-lib.sh"
 
-# stats NUMBERS...: "median min max" (lower middle for an even count)
-stats() {
-  printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { printf "%s %s %s", v[int((NR + 1) / 2)], v[1], v[NR] }'
-}
-
-# measure RUNS COMMAND...: prints "wall MEDIAN (MIN-MAX) / CPU MEDIAN (MIN-MAX) ms"
-measure() {
-  local n=$1 i t real user sys walls=() cpus=() w c
-  shift
-  for ((i = 0; i < n; i++)); do
-    t=$({ TIMEFORMAT='%3R %3U %3S'; time "$@" >/dev/null 2>&1; } 2>&1)
-    read -r real user sys <<<"$t"
-    walls+=("$(awk -v r="$real" 'BEGIN { printf "%d", r * 1000 + 0.5 }')")
-    cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%d", (u + s) * 1000 + 0.5 }')")
-  done
-  read -r w wmin wmax <<<"$(stats "${walls[@]}")"
-  read -r c cmin cmax <<<"$(stats "${cpus[@]}")"
-  echo "wall $w ($wmin-$wmax) / CPU $c ($cmin-$cmax) ms"
+# spread RUNS COMMAND...: "wall MEDIAN (MIN-MAX) / CPU MEDIAN (MIN-MAX) ms"
+spread() {
+  local runs walls cpus
+  runs=$(timed_runs "$@")
+  walls=$(cut -d' ' -f1 <<<"$runs" | sort -n | tr '\n' ' ')
+  cpus=$(cut -d' ' -f2 <<<"$runs" | sort -n | tr '\n' ' ')
+  read -r -a walls <<<"$walls"
+  read -r -a cpus <<<"$cpus"
+  echo "wall $(median_of "${walls[@]}") (${walls[0]}-${walls[-1]}) / CPU $(median_of "${cpus[@]}") (${cpus[0]}-${cpus[-1]}) ms"
 }
 
 cp=$(sed -n 's/^path=//p' "$dist/lib/cli.classpath" | sed "s#lib/#$dist/lib/#g")
@@ -65,34 +46,7 @@ done
 [[ -n $javac ]] || { echo "no javac in /usr/lib/jvm" >&2; exit 2; }
 "$javac" --release 17 -d "$work/classes" -cp "$cp" "$(dirname "$0")/SqueueFill.java" || exit 1
 
-port=$((20000 + RANDOM % 20000))
-mkdir -p "$work/etc" "$work/state" "$work/log"
-cat >"$work/etc/slurm.conf" <<CONF
-ClusterName=bench
-SlurmctldHost=localhost(127.0.0.1)
-SlurmctldPort=$port
-SlurmdPort=$((port + 1))
-AuthType=auth/slurm
-StateSaveLocation=$work/state
-SlurmctldPidFile=$work/slurmctld.pid
-SlurmctldLogFile=$work/log/slurmctld.log
-MaxJobCount=50000
-NodeName=gpu[01-16] CPUs=64 RealMemory=512000 State=UNKNOWN
-PartitionName=batch Nodes=gpu[01-16] Default=YES MaxTime=INFINITE State=UP
-CONF
-export SLURM_CONF=$work/etc/slurm.conf
-"$dist/libexec/jslurm-java" controller io.jslurm.slurmctld.SlurmctldMain -D -c -f "$SLURM_CONF" >"$work/log/stdout" 2>&1 &
-controller_pid=$!
-for ((i = 0; i < 120; i++)); do
-  "$dist/bin/scontrol" ping >/dev/null 2>&1 && break
-  kill -0 "$controller_pid" 2>/dev/null || break
-  sleep 0.5
-done
-if ! "$dist/bin/scontrol" ping >/dev/null 2>&1; then
-  echo "controller did not answer; its output:" >&2
-  tail -20 "$work/log/stdout" "$work/log/slurmctld.log" >&2
-  exit 1
-fi
+start_controller 50000 || exit 1
 
 queued=0
 IFS='|' read -r -a lines <<<"$commands"
@@ -112,7 +66,7 @@ for size in $sizes; do
       fi
       bytes=$(JSLURM_JAVA_HOME=$jdk "$dist/bin/${words[0]}" "${words[@]:1}" | wc -c)
       printf '   Java %-8s %-60s %9d bytes  %s\n' "${version%%+*}" "$line" "$bytes" \
-        "$(JSLURM_JAVA_HOME=$jdk measure "$runs" "$dist/bin/${words[0]}" "${words[@]:1}")"
+        "$(JSLURM_JAVA_HOME=$jdk spread "$runs" "$dist/bin/${words[0]}" "${words[@]:1}")"
     done
   done
 done
