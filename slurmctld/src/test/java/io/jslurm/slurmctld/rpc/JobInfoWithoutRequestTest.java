@@ -9,49 +9,39 @@ import io.jslurm.protocol.proto.JobInfoResponse;
 import io.jslurm.protocol.proto.JobRecord;
 import io.jslurm.slurmctld.ControllerFixture;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The job list squeue asks for: every record names its partition, job name, time limit and array {@code %N} limit itself, and
- * the request comes only when asked for, so squeue's usual layouts need none.
+ * The job list squeue asks for: every record names its partition, job name, time limit and array {@code %N}
+ * limit itself, and the request comes only when asked for, so squeue's usual layouts need none.
  */
 class JobInfoWithoutRequestTest {
 
-    @TempDir
-    Path dir;
-    ControllerFixture cluster;
-
-    @BeforeEach
-    void start() throws Exception {
-        cluster = new ControllerFixture(dir);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        cluster.close();
-    }
-
-    private JobInfoResponse jobs(boolean includeRequest) throws Exception {
+    private static JobInfoResponse jobs(ControllerFixture cluster, boolean includeRequest) throws Exception {
         return cluster.client(ALICE).call(JobInfoRequest.newBuilder().setIncludeRequest(includeRequest)
                 .setOmitScriptAndEnvironment(true).build(), JobInfoResponse.class);
     }
 
     @Test
-    void recordsCarryPartitionNameLimitsWithOrWithoutTheRequest() throws Exception {
+    void recordsCarryPartitionNameLimitsWithOrWithoutTheRequest(@TempDir Path dir) throws Exception {
+        try (ControllerFixture cluster = new ControllerFixture(dir)) {
+            answersWithAndWithoutRequests(cluster);
+        }
+    }
+
+    private static void answersWithAndWithoutRequests(ControllerFixture cluster) throws Exception {
         cluster.submit(ALICE, job(ALICE, "alice").setName("eval"));
         cluster.submit(ALICE, job(ALICE, "alice").setName("sweep").setArray("0-3%2"));
 
-        JobInfoResponse bare = jobs(false);
+        JobInfoResponse bare = jobs(cluster, false);
         assertThat(bare.getJobsList()).hasSize(5).noneMatch(JobRecord::hasRequest)
                 .allMatch(j -> !j.getPartition().isEmpty());
         assertThat(bare.getJobsList()).extracting(JobRecord::getName)
                 .containsExactly("eval", "sweep", "sweep", "sweep", "sweep");
         assertThat(bare.getJobsList()).extracting(JobRecord::getArrayMaxRunning).containsExactly(0, 2, 2, 2, 2);
 
-        JobInfoResponse full = jobs(true);
+        JobInfoResponse full = jobs(cluster, true);
         assertThat(full.getJobsList()).allMatch(JobRecord::hasRequest)
                 .allMatch(j -> j.getPartition().equals(j.getRequest().getPartition())
                         && j.getName().equals(j.getRequest().getName())
