@@ -48,8 +48,9 @@ await_controller() {
   return 1
 }
 
-# start_controller MAX_JOBS: slurmctld of $dist on a random loopback port with a throw-away configuration
-# (16 nodes, no slurmd) and state under $work; exports SLURM_CONF, sets port and controller_pid.
+# start_controller MAX_JOBS: slurmctld of $dist on a random port with a throw-away configuration (16 nodes,
+# no slurmd), state and credential socket under $work (the default socket may be a real cluster's);
+# exports SLURM_CONF, sets port and controller_pid.
 start_controller() {
   port=$((20000 + RANDOM % 20000))
   mkdir -p "$work/etc" "$work/state" "$work/log"
@@ -59,6 +60,7 @@ SlurmctldHost=localhost(127.0.0.1)
 SlurmctldPort=$port
 SlurmdPort=$((port + 1))
 AuthType=auth/slurm
+AuthInfo=socket=$work/credential.socket
 StateSaveLocation=$work/state
 SlurmctldPidFile=$work/slurmctld.pid
 SlurmctldLogFile=$work/log/slurmctld.log

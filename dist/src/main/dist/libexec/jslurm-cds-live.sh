@@ -3,9 +3,9 @@
 # Trained against nothing, squeue, sinfo and scontrol stop at "connection refused", so their archives
 # lack everything that decodes and prints an answer: about 180 classes (protobuf's parser, the job and
 # node records, the layouts), then loaded from the jars on every run, about 50 ms of CPU. live_start
-# runs the real slurmctld of this install on a free loopback port with throw-away state and no slurmd,
-# submits a few held jobs (an array, one with the training script's 21 #SBATCH options, one plain),
-# and sets live_conf; the commands in live_commands are then trained against it. Without a controller
+# runs the real slurmctld of this install on a free port with throw-away state, key and credential
+# socket and no slurmd, submits a few held jobs (an array, one with the training script's 21 #SBATCH
+# options, one plain), and sets live_conf; the commands in live_commands are then trained against it. Without a controller
 # (it did not start within 60 s) they are trained as before, against nothing.
 
 live_commands=" io.jslurm.cli.squeue.Squeue io.jslurm.cli.sinfo.Sinfo io.jslurm.cli.scontrol.Scontrol "
@@ -27,7 +27,8 @@ live_start() {
   sed -e "s#^AuthType=.*#AuthType=auth/slurm#" -e "s#^SlurmctldPort=.*#SlurmctldPort=$port#" \
     "$training/slurm.conf" >"$live_dir/slurm.conf" || return 1
   # The key is named, not found next to the configuration: each training run signs with a copy of it.
-  printf '%s\n' "AuthInfo=keyfile=$live_dir/slurm.key" "SlurmdPort=$((port + 1))" "StateSaveLocation=$live_dir/state" \
+  # The credential service gets its own socket: the default one may belong to a cluster on this host.
+  printf '%s\n' "AuthInfo=keyfile=$live_dir/slurm.key,socket=$live_dir/credential.socket" "SlurmdPort=$((port + 1))" "StateSaveLocation=$live_dir/state" \
     "SlurmctldPidFile=$live_dir/slurmctld.pid" "SlurmctldLogFile=$live_dir/slurmctld.log" >>"$live_dir/slurm.conf"
   JSLURM_CDS=off "$home/libexec/jslurm-java" controller io.jslurm.slurmctld.SlurmctldMain -D -c \
     -f "$live_dir/slurm.conf" </dev/null >"$live_dir/stdout" 2>&1 &
