@@ -56,6 +56,12 @@ class BadConfigTest {
                 bad("bad TRES weight", BASE + "PriorityWeightTRES=CPU=1000,GPU=2000\n",
                         "/etc/slurm/slurm.conf:3: invalid value 'CPU=1000,GPU=2000' for PriorityWeightTRES: 'GPU' is not "
                                 + "a TRES name such as cpu, mem, node, billing, gres/gpu or license/NAME"),
+                bad("time slice too short", BASE + "SchedulerTimeSlice=2\n",
+                        "/etc/slurm/slurm.conf:3: invalid value '2' for SchedulerTimeSlice: expected a whole number "
+                                + "from 5 to 65533"),
+                bad("bad billing weight", BASE + "NodeName=n1\nPartitionName=p Nodes=n1 TRESBillingWeights=CPU=1,Mem=lots\n",
+                        "/etc/slurm/slurm.conf:4: invalid value 'CPU=1,Mem=lots' for TRESBillingWeights: the billing "
+                                + "weight of Mem must be a number with an optional K, M, G, T or P suffix, not 'lots'"),
                 bad("bad node Gres", BASE + "GresTypes=gpu\nNodeName=n1 Gres=gpu:a100:eight:x\n",
                         "/etc/slurm/slurm.conf:4: invalid value 'gpu:a100:eight:x' for Gres: invalid entry "
                                 + "'gpu:a100:eight:x'; expected NAME[:TYPE][:COUNT], comma separated"),

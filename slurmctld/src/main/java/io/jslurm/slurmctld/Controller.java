@@ -41,6 +41,7 @@ import io.jslurm.slurmctld.stats.StatsHandlers;
 import io.jslurm.slurmctld.step.StepHandlers;
 import io.jslurm.slurmctld.state.JobStoreConfig;
 import io.jslurm.slurmctld.accounting.AccountedJobStore;
+import io.jslurm.slurmctld.accounting.JobBilling;
 import io.jslurm.slurmctld.accounting.NodeEventRecorder;
 import io.jslurm.slurmctld.state.JournaledJobStore;
 import java.net.InetSocketAddress;
@@ -113,7 +114,7 @@ public final class Controller implements AutoCloseable {
         JobStore accounted;
         try {
             accounted = AccountedJobStore.withAccounting(JournaledJobStore.open(storeConfig, clock), slurm, key,
-                    options.slurmUserUid(), clock);
+                    options.slurmUserUid(), clock, new JobBilling(() -> config.get().slurm()));
         } catch (java.io.IOException unqueueable) {
             throw new java.io.UncheckedIOException("cannot open the accounting queue", unqueueable);
         }
@@ -138,7 +139,7 @@ public final class Controller implements AutoCloseable {
                 .<AssociationSource>map(dbd -> new CachedAssociationSource(assoc::data))
                 .orElse(AssociationSource.NONE), config::get, clock);
         JobAccounts accounts = new JobAccounts(assoc::data, () -> config.get().slurm().accounting().enforce(),
-                fairShare::tresUsage);
+                fairShare::tresUsage, new JobBilling(() -> config.get().slurm())::limitTres);
         MultifactorJobPriority multifactor = new MultifactorJobPriority(config::get, fairShare);
         JobPriority priority = (job, now) -> config.get().slurm().priority().type() == PriorityPlugin.MULTIFACTOR
                 ? multifactor.priority(job, now) : JobPriority.BASIC.priority(job, now);

@@ -121,6 +121,12 @@ public final class ControllerFixture implements AutoCloseable {
                 io.jslurm.protocol.proto.SubmitBatchJobResponse.class).getJobId();
     }
 
+    /** sbatch as alice of a job that needs all 8 cores of a test node (and 4000 MB), 30 minutes. */
+    public long submitWholeNode(String partition, boolean oversubscribe) throws Exception {
+        return submit(ALICE, job(ALICE, "alice").setPartition(partition).setNtasks(8).setMemPerNodeMb(4000)
+                .setTimeLimitMinutes(30).setOversubscribe(oversubscribe));
+    }
+
     public JobRecord job(long jobId) throws Exception {
         JobInfoResponse info = client(0).call(JobInfoRequest.newBuilder().addJobIds((int) jobId).build(),
                 JobInfoResponse.class);

@@ -3,9 +3,11 @@ package io.jslurm.cli.client;
 import com.google.protobuf.Message;
 import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.auth.CredentialSource;
+import io.jslurm.protocol.client.EncodedRpcClient;
 import io.jslurm.protocol.client.RpcClient;
 import io.jslurm.protocol.proto.ClientMessage;
 import io.jslurm.protocol.wire.EnvelopeType;
+import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
@@ -18,31 +20,53 @@ public final class RemoteController implements Controller {
 
     private final ClusterAccess access;
     private RpcClient<ClientMessage> client;
+    /** The connection of hand-encoded requests (sbatch's submission), which never loads protobuf-java. */
+    private EncodedRpcClient encoded;
 
     public RemoteController(ClusterAccess access) {
         this.access = access;
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public <R extends Message> R call(Message request, Class<R> responseType) throws ControllerException {
-        RpcClient<ClientMessage> connected = connect();
+        if (client == null) {
+            client = (RpcClient<ClientMessage>) connect(false);
+        }
         try {
-            return connected.call(request, responseType);
+            return client.call(request, responseType);
         } catch (RpcException refused) {
             throw new ControllerException(refused.errorCode(), refused.getMessage());
-        } catch (SocketTimeoutException slow) {
-            client = null;
-            throw new ControllerException(SlurmErrno.SLURMCTLD_COMMUNICATIONS_RECEIVE_ERROR, null);
         } catch (IOException broken) {
             client = null;
-            throw new ControllerException(SlurmErrno.SLURMCTLD_COMMUNICATIONS_SEND_ERROR, null);
+            throw lost(broken);
         }
     }
 
-    private RpcClient<ClientMessage> connect() throws ControllerException {
-        if (client != null) {
-            return client;
+    @Override
+    public byte[] callEncoded(int requestField, byte[] request, int responseField) throws ControllerException {
+        if (encoded == null) {
+            encoded = (EncodedRpcClient) connect(true);
         }
+        try {
+            return encoded.call(requestField, request, responseField);
+        } catch (RpcException refused) {
+            throw new ControllerException(refused.errorCode(), refused.getMessage());
+        } catch (IOException broken) {
+            encoded = null;
+            throw lost(broken);
+        }
+    }
+
+    /** A connection that failed during a request (the client closed it): no answer came, or came too late. */
+    private static ControllerException lost(IOException broken) {
+        return new ControllerException(broken instanceof SocketTimeoutException
+                ? SlurmErrno.SLURMCTLD_COMMUNICATIONS_RECEIVE_ERROR
+                : SlurmErrno.SLURMCTLD_COMMUNICATIONS_SEND_ERROR, null);
+    }
+
+    /** A connection to the first controller that answers: an {@link EncodedRpcClient} or an {@link RpcClient}. */
+    private Closeable connect(boolean handEncoded) throws ControllerException {
         CredentialSource credentials;
         try {
             credentials = access.credentials();
@@ -55,8 +79,10 @@ public final class RemoteController implements Controller {
                 if (resolved.isUnresolved()) {
                     continue;
                 }
-                client = RpcClient.connect(EnvelopeType.CLIENT, resolved, access.timeout(), credentials);
-                return client;
+                if (handEncoded) {
+                    return EncodedRpcClient.connect(resolved, access.timeout(), credentials);
+                }
+                return RpcClient.connect(EnvelopeType.CLIENT, resolved, access.timeout(), credentials);
             } catch (IOException down) {
                 // next controller
             }
@@ -66,13 +92,19 @@ public final class RemoteController implements Controller {
 
     @Override
     public void close() {
-        if (client != null) {
+        closeQuietly(client);
+        closeQuietly(encoded);
+        client = null;
+        encoded = null;
+    }
+
+    private static void closeQuietly(Closeable connection) {
+        if (connection != null) {
             try {
-                client.close();
+                connection.close();
             } catch (IOException ignored) {
                 // nothing left to tell the controller
             }
-            client = null;
         }
     }
 }

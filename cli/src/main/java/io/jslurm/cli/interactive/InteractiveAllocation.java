@@ -142,7 +142,7 @@ public record InteractiveAllocation(String program, Controllers controllers, Con
                 .setGres(o.gres()).setGpus(o.gpus()).setNodelist(o.nodelist())
                 .setWorkDir(o.workDir().isEmpty() ? workDir : o.workDir())
                 .setUid((int) uid).setGid((int) gid).setUserName(user).setSubmitHost(host)
-                .setDistribution(o.distribution());
+                .setDistribution(o.distribution()).setOversubscribe(o.oversubscribe());
         o.nodes().ifPresent(b::setMinNodes);
         o.ntasks().ifPresent(b::setNtasks);
         o.ntasksPerNode().ifPresent(b::setNtasksPerNode);

@@ -18,6 +18,8 @@ import java.util.OptionalInt;
  * @param input    {@code -i}: {@code none}, a task id, or a file; empty for the default (stdin to task 0)
  * @param gpuBind  {@code --gpu-bind} as given (for srun also from {@code SLURM_GPU_BIND}), empty when not given
  * @param command  the command and its arguments (everything after the options)
+ * @param oversubscribe {@code -s}/{@code --oversubscribe}: the allocation may share cores where the partition has
+ *                 OverSubscribe=YES
  */
 public record InteractiveOptions(
         OptionalInt ntasks,
@@ -46,7 +48,8 @@ public record InteractiveOptions(
         OptionalInt jobId,
         boolean help,
         boolean version,
-        List<String> command) {
+        List<String> command,
+        boolean oversubscribe) {
 
     public InteractiveOptions {
         command = List.copyOf(command);
@@ -61,7 +64,7 @@ public record InteractiveOptions(
             Option.flag("label", 'l'), Option.value("input", 'i'), Option.value("output", 'o'),
             Option.value("error", 'e'), Option.value("mpi"), Option.flag("quiet", 'Q'), Option.value("jobid"),
             Option.flag("verbose", 'v'), Option.value("export"), Option.flag("help", 'h'), Option.flag("usage"),
-            Option.flag("version", 'V'), Option.value("gpu-bind"));
+            Option.flag("version", 'V'), Option.value("gpu-bind"), Option.flag("oversubscribe", 's'));
 
     /**
      * @param prefix {@code SRUN_} or {@code SALLOC_}: the command's own input variables
@@ -79,9 +82,8 @@ public record InteractiveOptions(
         envDefault(values, env, prefix + "LABEL", "label");
         envDefault(values, env, prefix + "GPUS_PER_TASK", "gpus-per-task");
         envDefault(values, env, prefix + "DISTRIBUTION", "distribution");
-        if (prefix.equals("SRUN_")) {
-            envDefault(values, env, "SLURM_GPU_BIND", "gpu-bind");
-        }
+        // srun inside a job takes the job's binding (sbatch and salloc hand theirs on as SLURM_GPU_BIND).
+        envDefault(values, env, prefix.equals("SRUN_") ? "SLURM_GPU_BIND" : prefix + "GPU_BIND", "gpu-bind");
         ParsedOptions parsed = new Getopt(OPTIONS, true).parse(args);
         boolean layoutGiven = false;
         for (ParsedOptions.Given given : parsed.options()) {
@@ -108,7 +110,7 @@ public record InteractiveOptions(
                 values.getOrDefault("error", ""), values.getOrDefault("mpi", ""), values.getOrDefault("gpu-bind", ""),
                 values.containsKey("quiet"),
                 number(values, "jobid"), values.containsKey("help") || values.containsKey("usage"),
-                values.containsKey("version"), new ArrayList<>(parsed.operands()));
+                values.containsKey("version"), new ArrayList<>(parsed.operands()), values.containsKey("oversubscribe"));
     }
 
     private static void envDefault(Map<String, String> values, Map<String, String> env, String variable,

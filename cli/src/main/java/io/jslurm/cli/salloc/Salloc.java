@@ -8,6 +8,8 @@ import io.jslurm.cli.interactive.InteractiveAllocation;
 import io.jslurm.cli.interactive.InteractiveOptions;
 import io.jslurm.cli.interactive.Interrupts;
 import io.jslurm.cli.opt.OptionException;
+import io.jslurm.common.gres.GpuBind;
+import io.jslurm.common.text.InvalidValueException;
 import io.jslurm.protocol.auth.LocalHost;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,6 +24,8 @@ import java.util.Map;
 public final class Salloc {
 
     static final String PROGRAM = "salloc";
+    /** As srun, salloc exits 255 on a --gpu-bind it cannot read. */
+    static final int INVALID_GPU_BIND = 255;
 
     private final CommandEnvironment env;
     private final String workDir;
@@ -55,6 +59,14 @@ public final class Salloc {
             env.out().println("  takes the allocation options of srun (-n, -N, -c, --mem, -t, -p, -G, --gres, -w, -J)");
             return 0;
         }
+        if (!options.gpuBind().isEmpty()) {
+            try {
+                GpuBind.parse(options.gpuBind());
+            } catch (InvalidValueException e) {
+                env.err().println(PROGRAM + ": error: Invalid --gpu-bind argument: gpu:" + options.gpuBind());
+                return INVALID_GPU_BIND;
+            }
+        }
         List<String> command = options.command().isEmpty()
                 ? List.of(env.environment().getOrDefault("SHELL", "/bin/sh")) : options.command();
         ClientIdentity me = env.identity();
@@ -83,6 +95,10 @@ public final class Salloc {
                 builder.environment().putAll(env.environment());
                 builder.environment().putAll(InteractiveAllocation.jobEnvironment(granted.job(), workDir,
                         LocalHost.name()));
+                if (!options.gpuBind().isEmpty()) {
+                    // The allocation's steps (srun in the command) bind as salloc was told.
+                    builder.environment().put("SLURM_GPU_BIND", options.gpuBind());
+                }
                 status = builder.start().waitFor();
             } catch (IOException e) {
                 env.err().println(PROGRAM + ": error: " + command.get(0) + ": " + e.getMessage());

@@ -39,6 +39,7 @@ final class SbatchHelp {
                   --gpus-per-node=[TYPE:]N  GPUs on each node
                   --gpus-per-task=[TYPE:]N  GPUs for each task
                   --cpus-per-gpu=N        CPUs for each GPU
+                  --gpu-bind=...          task to gpu binding options (passed to the steps as SLURM_GPU_BIND)
               -t, --time=LIMIT            time limit (MM, MM:SS, HH:MM:SS, D-HH[:MM[:SS]])
                   --time-min=LIMIT        shortest limit accepted to start sooner
 

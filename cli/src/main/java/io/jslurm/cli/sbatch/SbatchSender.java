@@ -3,8 +3,9 @@ package io.jslurm.cli.sbatch;
 import io.jslurm.cli.client.CommandEnvironment;
 import io.jslurm.cli.client.Controller;
 import io.jslurm.cli.client.ControllerException;
+import io.jslurm.cli.client.SlurmErrno;
 import io.jslurm.cli.submit.JobSubmission;
-import io.jslurm.protocol.proto.SubmitBatchJobResponse;
+import io.jslurm.protocol.wire.ProtocolException;
 import java.util.function.ToIntFunction;
 
 /**
@@ -22,17 +23,25 @@ public final class SbatchSender implements ToIntFunction<SbatchOutcome.Submit> {
     @Override
     public int applyAsInt(SbatchOutcome.Submit submit) {
         JobSubmission job = submit.submission();
-        SubmitBatchJobResponse response;
+        SubmitWire.Answer response;
         try (Controller controller = env.controllers().open()) {
-            response = controller.call(SubmitRequests.of(job), SubmitBatchJobResponse.class);
+            // Encoded by hand: protobuf-java's generated classes would be most of sbatch's start-up after the JVM's.
+            byte[] answer = controller.callEncoded(SubmitWire.REQUEST_FIELD, SubmitWire.request(job),
+                    SubmitWire.RESPONSE_FIELD);
+            response = SubmitWire.answer(answer);
         } catch (ControllerException failed) {
             env.err().println(SbatchParser.PROGRAM + ": error: Batch job submission failed: " + failed.getMessage());
             return 1;
+        } catch (ProtocolException malformed) {
+            // As an undecodable envelope is reported: the answer cannot be trusted.
+            env.err().println(SbatchParser.PROGRAM + ": error: Batch job submission failed: " + new ControllerException(
+                    SlurmErrno.SLURMCTLD_COMMUNICATIONS_SEND_ERROR, null).getMessage());
+            return 1;
         }
-        if (!response.getUserMessage().isEmpty() && !job.client().quiet()) {
-            env.err().println(SbatchParser.PROGRAM + ": " + response.getUserMessage());
+        if (!response.userMessage.isEmpty() && !job.client().quiet()) {
+            env.err().println(SbatchParser.PROGRAM + ": " + response.userMessage);
         }
-        String id = Integer.toUnsignedString(response.getJobId());
+        String id = Integer.toUnsignedString(response.jobId);
         if (job.client().parsable()) {
             env.out().println(id);
         } else {

@@ -16,7 +16,11 @@ import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.WarningSignal;
 import java.nio.charset.StandardCharsets;
 
-/** A typed {@link JobSubmission} as the controller's submit request. */
+/**
+ * A typed {@link JobSubmission} as the controller's submit request, as generated classes. sbatch itself sends
+ * {@link SubmitWire}'s hand encoding of the same message: a field set here must be written there too, and
+ * {@code SubmitWireTest} given an option that sets it (it compares the two encodings byte for byte).
+ */
 final class SubmitRequests {
 
     private SubmitRequests() {

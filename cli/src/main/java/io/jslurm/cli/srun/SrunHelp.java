@@ -30,6 +30,7 @@ final class SrunHelp {
               -o, --output=out            location of stdout redirection
               -p, --partition=partition   partition requested
               -q, --qos=qos               quality of service
+              -s, --oversubscribe         over-subscribe resources with other jobs
               -Q, --quiet                 quiet mode (suppress informational messages)
               -t, --time=minutes          time limit
               -w, --nodelist=hosts...     request a specific list of hosts

@@ -16,6 +16,7 @@ import io.jslurm.protocol.proto.StepCompleteRequest;
 import io.jslurm.protocol.proto.StepLayout;
 import io.jslurm.protocol.proto.StepNode;
 import io.jslurm.protocol.stepio.KvsPairs;
+import io.jslurm.protocol.stepio.PmiNameRequest;
 import io.jslurm.protocol.stepio.StepIoFrame;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -61,6 +62,7 @@ public final class StepRun {
     private final TaskExits exits = new TaskExits();
     private volatile StepLayout layout;
     private volatile PmiFence fence;
+    private final PmiNameServer pmiNames = new PmiNameServer();
     private volatile boolean cancelled;
 
     public StepRun(Controller controller, NodeLauncher launcher, PrintStream out, PrintStream err, InputStream stdin,
@@ -76,7 +78,7 @@ public final class StepRun {
     /** What the step was asked for. */
     public static JobStepCreateRequest request(long jobId, InteractiveOptions o) {
         JobStepCreateRequest.Builder b = JobStepCreateRequest.newBuilder().setJobId((int) jobId)
-                .setDistribution(o.distribution()).setGres(o.gres()).setNodeList(o.nodelist())
+                .setDistribution(o.distribution()).setGres(o.gres()).setGpus(o.gpus()).setNodeList(o.nodelist())
                 .setName(o.jobName().isEmpty() ? o.command().get(0) : o.jobName()).addAllArgv(o.command());
         o.ntasks().ifPresent(b::setNtasks);
         o.nodes().ifPresent(b::setMinNodes);
@@ -218,6 +220,8 @@ public final class StepRun {
                     case PMI_FENCE -> fence.arrived(node, KvsPairs.decode(frame.payload()))
                             .ifPresent(all -> broadcast(new StepIoFrame(StepIoFrame.Kind.PMI_FENCE_DONE, -1,
                                     KvsPairs.encode(all))));
+                    case PMI_NAME -> reply(node, new StepIoFrame(StepIoFrame.Kind.PMI_NAME_REPLY, -1,
+                            pmiNames.answer(PmiNameRequest.decode(frame.payload())).encode()));
                     default -> { }
                 }
             }
@@ -256,6 +260,18 @@ public final class StepRun {
             }
         }
         throw new IllegalArgumentException("no task " + task + " in the step");
+    }
+
+    private void reply(String node, StepIoFrame frame) {
+        DataOutputStream to = nodes.get(node);
+        if (to == null) {
+            return;
+        }
+        try {
+            frame.writeTo(to);
+        } catch (IOException e) {
+            // that node's tasks are gone already
+        }
     }
 
     private void broadcast(StepIoFrame frame) {

@@ -1,6 +1,7 @@
 package io.jslurm.cli.submit;
 
 import io.jslurm.common.dependency.Dependency;
+import io.jslurm.common.gres.GpuBind;
 import io.jslurm.common.gres.GresSpec;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.jobid.ArraySpec;
@@ -56,6 +57,19 @@ final class OptionValues {
             return zeroIsUnlimited ? TimeLimit.parseForJob(value) : TimeLimit.parse(value);
         } catch (InvalidValueException | ArithmeticException invalid) {
             throw SubmitException.invalidSpecification(longName);
+        }
+    }
+
+    /**
+     * {@code --gpu-bind}, checked as srun will read it in the job's steps; kept as written because the steps get it
+     * as {@code SLURM_GPU_BIND}.
+     */
+    static String gpuBind(String value) {
+        try {
+            GpuBind.parse(value);
+            return value;
+        } catch (InvalidValueException invalid) {
+            throw SubmitException.badOption("Invalid --gpu-bind argument: gpu:" + value);
         }
     }
 

@@ -74,6 +74,7 @@ public final class SubmissionBuilder {
     private boolean exportGiven;
     private Map<String, String> exportFile = Map.of();
     private boolean getUserEnv;
+    private String gpuBind;
     private Set<MailType> mailTypes = EnumSet.noneOf(MailType.class);
     private String mailUser;
     private Integer uid;
@@ -130,6 +131,7 @@ public final class SubmissionBuilder {
             case EXPORT_FILE -> exportFile = OptionValues.exportFile(context, value);
             case GET_USER_ENV -> getUserEnv = true;
             case GID -> gid = OptionValues.identity(value, longName, context.system().gidOf(value));
+            case GPU_BIND -> gpuBind = OptionValues.gpuBind(value);
             case GPUS -> gpus = OptionValues.gpus(value);
             case GPUS_PER_NODE -> gpusPerNode = OptionValues.gpus(value);
             case GPUS_PER_TASK -> gpusPerTask = OptionValues.gpus(value);
@@ -261,6 +263,10 @@ public final class SubmissionBuilder {
         }
         if (getUserEnv) {
             submitting.put("SLURM_GET_USER_ENV", "1");
+        }
+        if (gpuBind != null) {
+            // Slurm's sbatch hands --gpu-bind to the job this way; srun in the script reads it as its own --gpu-bind.
+            submitting.put("SLURM_GPU_BIND", gpuBind);
         }
         Map<String, String> job = export.apply(submitting);
         job.putAll(exportFile);

@@ -105,6 +105,7 @@ public final class SubmitOptions {
                 row("export", Argument.REQUIRED, EXPORT, sbatchEnv("SLURM_EXPORT_ENV", "SBATCH_EXPORT")),
                 row("export-file", Argument.REQUIRED, EXPORT_FILE, none()),
                 row("get-user-env", Argument.OPTIONAL, GET_USER_ENV, sbatchEnv("SBATCH_GET_USER_ENV")),
+                row("gpu-bind", Argument.REQUIRED, GPU_BIND, sbatchEnv("SBATCH_GPU_BIND")),
                 row("no-requeue", Argument.NONE, NO_REQUEUE, sbatchEnv("SBATCH_NO_REQUEUE")),
                 row("parsable", Argument.NONE, PARSABLE, none()),
                 row("requeue", Argument.NONE, REQUEUE, sbatchEnv("SBATCH_REQUEUE")),
@@ -117,7 +118,7 @@ public final class SubmitOptions {
     static List<SubmitOption> unsupported() {
         List<SubmitOption> rows = new ArrayList<>();
         for (String name : List.of("acctg-freq", "batch", "bb", "bbf", "cluster-constraint", "container",
-                "context", "cores-per-socket", "cpu-freq", "delay-boot", "gpu-bind", "gpu-freq", "gpus-per-socket",
+                "context", "cores-per-socket", "cpu-freq", "delay-boot", "gpu-freq", "gpus-per-socket",
                 "gres-flags", "hint", "kill-on-invalid-dep", "mcs-label", "mem-bind", "ntasks-per-core",
                 "ntasks-per-socket", "power", "profile", "sockets-per-node", "switches", "thread-spec",
                 "threads-per-core", "wait-all-nodes", "wckey")) {

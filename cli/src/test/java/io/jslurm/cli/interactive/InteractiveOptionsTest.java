@@ -44,6 +44,29 @@ class InteractiveOptionsTest {
     }
 
     @Test
+    void aStepTakesTheJobsGpuBindingAndSallocItsOwnVariable() {
+        Map<String, String> job = Map.of("SLURM_GPU_BIND", "closest", "SALLOC_GPU_BIND", "none");
+        assertThat(InteractiveOptions.parse(List.of("true"), job, "SRUN_").gpuBind()).isEqualTo("closest");
+        assertThat(InteractiveOptions.parse(List.of("--gpu-bind=map_gpu:1", "true"), job, "SRUN_").gpuBind())
+                .isEqualTo("map_gpu:1");
+        // salloc makes a new job: the binding of one it runs in does not apply, its own variable does.
+        assertThat(InteractiveOptions.parse(List.of("true"), job, "SALLOC_").gpuBind()).isEqualTo("none");
+        assertThat(InteractiveOptions.parse(List.of("true"), Map.of("SLURM_GPU_BIND", "closest"), "SALLOC_").gpuBind())
+                .isEmpty();
+    }
+
+    @Test
+    void oversubscribeGoesIntoTheRequest() {
+        InteractiveOptions shared = InteractiveOptions.parse(List.of("-s", "true"), Map.of(), "SALLOC_");
+        assertThat(shared.oversubscribe()).isTrue();
+        assertThat(InteractiveOptions.parse(List.of("--oversubscribe", "true"), Map.of(), "SRUN_").oversubscribe())
+                .isTrue();
+        assertThat(InteractiveOptions.parse(List.of("true"), Map.of(), "SRUN_").oversubscribe()).isFalse();
+        assertThat(InteractiveAllocation.request(shared, "true", Map.of(), "/tmp", 1000, 1000, "alice", "h")
+                .getOversubscribe()).isTrue();
+    }
+
+    @Test
     void countsMustBeNumbers() {
         assertThatThrownBy(() -> InteractiveOptions.parse(List.of("-n", "four", "true"), Map.of(), "SRUN_"))
                 .isInstanceOf(OptionException.class).hasMessage("invalid --ntasks argument: four");

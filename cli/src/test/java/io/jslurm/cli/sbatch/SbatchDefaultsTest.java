@@ -126,6 +126,17 @@ class SbatchDefaultsTest {
     }
 
     @Test
+    void gpuBindReachesTheJobsStepsAsSlurmGpuBind() {
+        JobSubmission job = Submissions.parse(FIXTURES, SHELL, "--export=NONE", "--gpu-bind=verbose,closest", "ok.sh");
+        assertThat(job.environment()).containsEntry("SLURM_GPU_BIND", "verbose,closest");
+
+        JobSubmission fromEnv = Submissions.parse(FIXTURES, Map.of("SBATCH_GPU_BIND", "map_gpu:1,0"), "ok.sh");
+        assertThat(fromEnv.environment()).containsEntry("SLURM_GPU_BIND", "map_gpu:1,0");
+
+        assertThat(Submissions.parse(FIXTURES, SHELL, "ok.sh").environment()).doesNotContainKey("SLURM_GPU_BIND");
+    }
+
+    @Test
     void beginIsResolvedAgainstTheSubmittingClock() {
         JobSubmission relative = Submissions.parse(FIXTURES, "--begin=now+1hour", "ok.sh");
         JobSubmission dated = Submissions.parse(FIXTURES, "-b", "2026-03-05T08:00:00", "ok.sh");

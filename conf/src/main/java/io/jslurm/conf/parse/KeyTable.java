@@ -2,6 +2,7 @@ package io.jslurm.conf.parse;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +13,11 @@ import java.util.Optional;
 public final class KeyTable {
 
     private final Map<String, KeySpec> byName = new LinkedHashMap<>();
+    /**
+     * The same keys as spelled in the table: code asks for them by that spelling hundreds of times per file,
+     * and lower-casing each of those lookups was a fifth of reading slurm.conf in a command's cold JVM.
+     */
+    private final Map<String, KeySpec> bySpelling = new HashMap<>();
     private final List<KeySpec> specs;
 
     public KeyTable(Collection<KeySpec> specs) {
@@ -26,10 +32,12 @@ public final class KeyTable {
         if (byName.put(name.toLowerCase(Locale.ROOT), spec) != null) {
             throw new IllegalArgumentException("key listed twice: " + name);
         }
+        bySpelling.put(name, spec);
     }
 
     public Optional<KeySpec> find(String key) {
-        return Optional.ofNullable(byName.get(key.toLowerCase(Locale.ROOT)));
+        KeySpec spelled = bySpelling.get(key);
+        return Optional.ofNullable(spelled != null ? spelled : byName.get(key.toLowerCase(Locale.ROOT)));
     }
 
     public KeySpec get(String key) {

@@ -194,7 +194,7 @@ public final class SlurmConfKeys {
             used("ReturnToService", CHOICE, "0", SLURMCTLD),
             known("RoutePlugin", PLUGIN, "route/default", SLURMCTLD, SLURMD),
             used("SchedulerParameters", OPTIONS, "", SLURMCTLD),
-            known("SchedulerTimeSlice", SECONDS, "30", SLURMCTLD),
+            used("SchedulerTimeSlice", SECONDS, "30", SLURMCTLD),
             used("SchedulerType", CHOICE, "sched/backfill", SLURMCTLD),
             known("ScronParameters", OPTIONS, "", SLURMCTLD),
             used("SelectType", CHOICE, "select/linear", SLURMCTLD),
@@ -319,7 +319,7 @@ public final class SlurmConfKeys {
             used("State", CHOICE, "UP", SLURMCTLD),
             known("SuspendTime", SECONDS, "", SLURMCTLD),
             known("SuspendTimeout", SECONDS, "", SLURMCTLD),
-            known("TRESBillingWeights", OPTIONS, "", SLURMCTLD)));
+            used("TRESBillingWeights", OPTIONS, "", SLURMCTLD)));
 
     /** Keys of a {@code NodeSet=} line. */
     public static final KeyTable NODE_SET = new KeyTable(List.of(

@@ -28,7 +28,9 @@ final class GlobalSettings {
                 values.choices("PreemptMode", PreemptMode.class), MemoryLimits.of(values),
                 // -1 turns it off, as 0 does
                 values.parsed("PreemptExemptTime", v -> v.strip().equals("-1") ? Duration.ZERO
-                        : Elapsed.parse(v.strip()).toDuration(), Duration.ZERO));
+                        : Elapsed.parse(v.strip()).toDuration(), Duration.ZERO),
+                // Slurm takes 5 to 65533 seconds
+                Duration.ofSeconds(values.number("SchedulerTimeSlice", 5, 65533)));
     }
 
     PriorityConfig priority() {

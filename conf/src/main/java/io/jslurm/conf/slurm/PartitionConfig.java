@@ -18,6 +18,7 @@ import java.util.Set;
  * @param memory      limits set on the partition; unset ones fall back to the cluster's
  * @param preemptMode empty when the cluster's {@code PreemptMode} applies
  * @param graceTime   GraceTime: how long a preempted job of this partition has between SIGTERM and its end
+ * @param billingWeights TRESBillingWeights: how a job of this partition is billed (its CPUs when empty)
  */
 public record PartitionConfig(String name, Hostlist nodes, boolean isDefault, TimeLimit maxTime,
                               Optional<TimeLimit> defaultTime, int minNodes, OptionalInt maxNodes,
@@ -26,7 +27,8 @@ public record PartitionConfig(String name, Hostlist nodes, boolean isDefault, Ti
                               int priorityJobFactor, OverSubscribe overSubscribe, PartitionState state,
                               MemoryLimits memory,
                               Set<PreemptMode> preemptMode, Optional<String> qos, boolean hidden,
-                              boolean exclusiveUser, Location location, java.time.Duration graceTime) {
+                              boolean exclusiveUser, Location location, java.time.Duration graceTime,
+                              io.jslurm.common.tres.BillingWeights billingWeights) {
 
     public PartitionConfig {
         Objects.requireNonNull(name, "name");
@@ -46,5 +48,6 @@ public record PartitionConfig(String name, Hostlist nodes, boolean isDefault, Ti
         Objects.requireNonNull(qos, "qos");
         Objects.requireNonNull(location, "location");
         Objects.requireNonNull(graceTime, "graceTime");
+        Objects.requireNonNull(billingWeights, "billingWeights");
     }
 }

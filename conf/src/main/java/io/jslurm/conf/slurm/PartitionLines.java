@@ -78,7 +78,9 @@ final class PartitionLines {
                 values.choice("State", PartitionState.class, PartitionState.UP),
                 MemoryLimits.of(values),
                 values.choices("PreemptMode", PreemptMode.class), values.optional("QOS"),
-                values.bool("Hidden"), values.bool("ExclusiveUser"), location, values.seconds("GraceTime"));
+                values.bool("Hidden"), values.bool("ExclusiveUser"), location, values.seconds("GraceTime"),
+                values.parsed("TRESBillingWeights", TresNames::parseBillingWeights,
+                        io.jslurm.common.tres.BillingWeights.NONE));
     }
 
     private static OptionalInt unlimitedOr(KeyValues values, String key) {

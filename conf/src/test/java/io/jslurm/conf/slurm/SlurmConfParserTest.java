@@ -178,6 +178,7 @@ class SlurmConfParserTest {
                 PriorityDecayHalfLife=1:00:00
                 PreemptType=preempt/qos
                 PreemptMode=SUSPEND,GANG
+                SchedulerTimeSlice=5
                 """);
 
         SchedulingConfig scheduling = conf.scheduling();
@@ -189,6 +190,8 @@ class SlurmConfParserTest {
                 Map.of("max_rpc_cnt", "150")));
         assertThat(scheduling.preemptType()).isEqualTo(PreemptPlugin.QOS);
         assertThat(scheduling.preemptMode()).containsExactlyInAnyOrder(PreemptMode.SUSPEND, PreemptMode.GANG);
+        assertThat(scheduling.gang()).isTrue();
+        assertThat(scheduling.timeSlice()).isEqualTo(Duration.ofSeconds(5));
 
         PriorityConfig priority = conf.priority();
         assertThat(priority.type()).isEqualTo(PriorityPlugin.MULTIFACTOR);
@@ -213,6 +216,8 @@ class SlurmConfParserTest {
         assertThat(conf.scheduling().selectParameters().mode()).isEqualTo(ResourceMode.CR_CORE_MEMORY);
         assertThat(conf.scheduling().schedulerParameters()).isEqualTo(SchedulerParameters.DEFAULTS);
         assertThat(conf.scheduling().preemptMode()).containsExactly(PreemptMode.OFF);
+        assertThat(conf.scheduling().gang()).isFalse();
+        assertThat(conf.scheduling().timeSlice()).isEqualTo(Duration.ofSeconds(30));
         assertThat(conf.priority().type()).isEqualTo(PriorityPlugin.BASIC);
         assertThat(conf.accounting().type()).isEqualTo(AccountingStoragePlugin.NONE);
         assertThat(conf.timers()).isEqualTo(new Timers(Duration.ofSeconds(300), Duration.ofSeconds(120),
@@ -307,7 +312,7 @@ class SlurmConfParserTest {
                     AllowAccounts=ml AllowQos=normal,high DenyAccounts=guest PriorityTier=5 PriorityJobFactor=7 \\
                     OverSubscribe=FORCE:2 DefMemPerCPU=2000 DefMemPerGPU=80000 MaxMemPerCPU=8000 \\
                     PreemptMode=REQUEUE QOS=part-qos Hidden=YES ExclusiveUser=YES
-                PartitionName=q Nodes=ALL Shared=YES Priority=3 PriorityTier=9 State=INACTIVE MaxNodes=UNLIMITED
+                PartitionName=q Nodes=ALL Shared=YES Priority=3 PriorityTier=9 State=INACTIVE MaxNodes=UNLIMITED TRESBillingWeights=CPU=1.0,Mem=0.25G,GRES/gpu=2.0,license/matlab=3K
                 """);
 
         PartitionConfig p = conf.partition("p").orElseThrow();
@@ -331,7 +336,12 @@ class SlurmConfParserTest {
         assertThat(p.hidden()).isTrue();
         assertThat(p.exclusiveUser()).isTrue();
 
+        assertThat(p.billingWeights().isEmpty()).isTrue();
+
         PartitionConfig q = conf.partition("q").orElseThrow();
+        assertThat(q.billingWeights().weights()).isEqualTo(Map.of("cpu", 1.0, "mem", 0.25 / 1024, "gres/gpu", 2.0,
+                "license/matlab", 3.0 * 1024));
+        assertThat(q.billingWeights().text()).isEqualTo("CPU=1.0,Mem=0.25G,GRES/gpu=2.0,license/matlab=3K");
         assertThat(q.nodes().size()).isEqualTo(10);
         assertThat(q.overSubscribe()).isEqualTo(new OverSubscribe(OverSubscribe.Mode.YES, 4));
         assertThat(q.priorityTier()).isEqualTo(3);

@@ -7,4 +7,12 @@ import java.io.IOException;
 @FunctionalInterface
 public interface CredentialSource {
     Credential next() throws IOException;
+
+    /**
+     * The next credential as the bytes of a {@link Credential} message. Sources that can sign without
+     * protobuf-java override this, so a command's start-up need not load it.
+     */
+    default byte[] nextEncoded() throws IOException {
+        return next().toByteArray();
+    }
 }

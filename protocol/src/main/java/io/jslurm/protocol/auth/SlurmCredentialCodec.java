@@ -16,18 +16,23 @@ final class SlurmCredentialCodec {
     }
 
     static byte[] signedBytes(SlurmCredential c) {
-        byte[] host = c.getHost().getBytes(StandardCharsets.UTF_8);
-        byte[] nonce = c.getNonce().toByteArray();
+        return signedBytes(c.getUid(), c.getGid(), c.getHost(), c.getIssuedAtMs(), c.getExpiresAtMs(),
+                c.getNonce().toByteArray());
+    }
+
+    /** The same bytes from the fields themselves, for signers that do not build the message. */
+    static byte[] signedBytes(int uid, int gid, String hostName, long issuedAtMs, long expiresAtMs, byte[] nonce) {
+        byte[] host = hostName.getBytes(StandardCharsets.UTF_8);
         if (host.length > 0xFFFF || nonce.length > 0xFF) {
             throw new IllegalArgumentException("host or nonce too long to sign");
         }
         ByteBuffer buf = ByteBuffer.allocate(DOMAIN.length + 4 + 4 + 2 + host.length + 8 + 8 + 1 + nonce.length);
         buf.put(DOMAIN)
-                .putInt(c.getUid())
-                .putInt(c.getGid())
+                .putInt(uid)
+                .putInt(gid)
                 .putShort((short) host.length).put(host)
-                .putLong(c.getIssuedAtMs())
-                .putLong(c.getExpiresAtMs())
+                .putLong(issuedAtMs)
+                .putLong(expiresAtMs)
                 .put((byte) nonce.length).put(nonce);
         return buf.array();
     }

@@ -53,11 +53,8 @@ public final class RpcClient<E extends Message> implements Closeable {
             throws IOException {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(credentials, "credentials");
-        Socket socket = new Socket();
+        Socket socket = ClientSockets.connect(address, timeout);
         try {
-            socket.setTcpNoDelay(true);
-            socket.setSoTimeout(Math.toIntExact(timeout.toMillis()));
-            socket.connect(address, Math.toIntExact(timeout.toMillis()));
             return new RpcClient<>(type, socket, credentials, DEFAULT_MAX_RESPONSE);
         } catch (IOException | RuntimeException e) {
             socket.close();

@@ -41,7 +41,11 @@ public record StepIoFrame(Kind kind, int task, byte[] payload) {
         /** node -> srun: every PMI-2 task of the node entered kvs-fence; payload: its new pairs ({@link KvsPairs}) */
         PMI_FENCE,
         /** srun -> node: every node fenced; payload: the pairs of all nodes ({@link KvsPairs}) */
-        PMI_FENCE_DONE
+        PMI_FENCE_DONE,
+        /** node -> srun: a rank publishes, unpublishes or looks up a name; payload: {@link PmiNameRequest} */
+        PMI_NAME,
+        /** srun -> node: the answer to a {@link #PMI_NAME}; payload: {@link PmiNameReply} */
+        PMI_NAME_REPLY
     }
 
     public StepIoFrame {

@@ -30,6 +30,15 @@ public final class BlockingFrames {
         out.flush();
     }
 
+    /** Writes header and an already-encoded payload with a single write call. */
+    public static void write(OutputStream out, FrameKind kind, byte[] payload) throws IOException {
+        byte[] frame = new byte[FrameHeader.SIZE + payload.length];
+        FrameHeader.current(kind, payload.length).writeTo(ByteBuffer.wrap(frame));
+        System.arraycopy(payload, 0, frame, FrameHeader.SIZE, payload.length);
+        out.write(frame);
+        out.flush();
+    }
+
     public static Received read(InputStream in, int maxPayload) throws IOException {
         byte[] head = in.readNBytes(FrameHeader.SIZE);
         if (head.length == 0) {

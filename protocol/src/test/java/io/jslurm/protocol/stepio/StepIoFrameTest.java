@@ -34,6 +34,16 @@ class StepIoFrameTest {
     }
 
     @Test
+    void pmiNameRequestsAndRepliesReadBack() throws IOException {
+        PmiNameRequest request = new PmiNameRequest(7, PmiNameRequest.Op.PUBLISH, "svc", "tcp://n1:4242");
+        assertThat(PmiNameRequest.decode(request.encode())).isEqualTo(request);
+        PmiNameReply reply = new PmiNameReply(7, true, "tcp://n1:4242");
+        assertThat(PmiNameReply.decode(reply.encode())).isEqualTo(reply);
+        byte[] badOp = {0, 0, 0, 1, 9, 0, 0, 0, 0};
+        assertThatThrownBy(() -> PmiNameRequest.decode(badOp)).hasMessageContaining("unknown PMI name operation 9");
+    }
+
+    @Test
     void anOversizedOrUnknownFrameIsRefused() {
         byte[] unknown = {99, 0, 0, 0, 0, 0, 0, 0, 0};
         assertThatThrownBy(() -> StepIoFrame.readFrom(new DataInputStream(new ByteArrayInputStream(unknown))))

@@ -35,8 +35,18 @@ public final class ResourceFit {
                     "required nodes are not all in partition " + partition.name());
         }
         if (job.shares) {
+            // Idle cores first, as Slurm's select does: cores are shared only when the job fits no other way, so
+            // sharing jobs that could run side by side are not made to take turns under gang scheduling.
+            FitResult alone = fitIn(job, request, partition, free);
+            if (alone instanceof FitResult.Fit) {
+                return alone;
+            }
             free = free.sharingView(partition.nodes(), job.maxShare);
         }
+        return fitIn(job, request, partition, free);
+    }
+
+    private FitResult fitIn(JobShape job, ResourceRequest request, Partition partition, FreeResources free) {
         List<NodeFree> nodes = free.nodes(partition.nodes());
         Evaluation evaluation = evaluateAll(job, nodes);
         RejectionMetric rejections = evaluation.metric();

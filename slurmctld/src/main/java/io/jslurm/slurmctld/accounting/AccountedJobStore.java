@@ -30,9 +30,17 @@ public final class AccountedJobStore extends ForwardingJobStore {
     private final String cluster;
     private final InstantSource clock;
     private final StepAccounting steps;
+    /** How jobs are billed (TRESBillingWeights); null: by their CPU count. */
+    private final JobBilling billing;
 
     public AccountedJobStore(JobStore store, AccountingStorage accounting, String cluster, InstantSource clock) {
+        this(store, accounting, cluster, clock, null);
+    }
+
+    public AccountedJobStore(JobStore store, AccountingStorage accounting, String cluster, InstantSource clock,
+                             JobBilling billing) {
         super(store);
+        this.billing = billing;
         this.store = store;
         this.accounting = accounting;
         this.cluster = cluster;
@@ -63,7 +71,7 @@ public final class AccountedJobStore extends ForwardingJobStore {
     }
 
     private Job recorded(Job job) {
-        accounting.job(JobAccounting.record(cluster, job, clock.millis()));
+        accounting.job(JobAccounting.record(cluster, job, clock.millis(), billing));
         return job;
     }
 
@@ -113,7 +121,7 @@ public final class AccountedJobStore extends ForwardingJobStore {
     public Job cancel(long jobId, long byUid) {
         Optional<Job> before = store.get(jobId);
         Job ended = store.cancel(jobId);
-        accounting.job(JobAccounting.record(cluster, ended, clock.millis()).toBuilder()
+        accounting.job(JobAccounting.record(cluster, ended, clock.millis(), billing).toBuilder()
                 .setCancelledBy((int) byUid).build());
         if (before.map(job -> job.state().holdsResources()).orElse(false)) {
             steps.batchEnded(ended);
@@ -146,7 +154,8 @@ public final class AccountedJobStore extends ForwardingJobStore {
         Optional<Job> before = store.get(jobId);
         Job after = store.requeue(jobId);
         before.filter(job -> job.state().isFinished()).ifPresent(ended -> accounting.job(
-                JobAccounting.record(cluster, ended, clock.millis()).toBuilder().setState("REQUEUED").build()));
+                JobAccounting.record(cluster, ended, clock.millis(), billing).toBuilder().setState("REQUEUED")
+                        .build()));
         return recorded(before, after);
     }
 
@@ -173,6 +182,12 @@ public final class AccountedJobStore extends ForwardingJobStore {
      */
     public static JobStore withAccounting(JobStore store, SlurmConfig slurm, SlurmKey key, long slurmUserUid,
                                           InstantSource clock) throws java.io.IOException {
+        return withAccounting(store, slurm, key, slurmUserUid, clock, new JobBilling(() -> slurm));
+    }
+
+    /** As above, with jobs billed as {@code billing} says (the configuration in force, across reconfigures). */
+    public static JobStore withAccounting(JobStore store, SlurmConfig slurm, SlurmKey key, long slurmUserUid,
+                                          InstantSource clock, JobBilling billing) throws java.io.IOException {
         Optional<DbdEndpoint> endpoint = DbdEndpoint.of(slurm, key, slurmUserUid, clock);
         if (endpoint.isEmpty()) {
             return store;
@@ -181,6 +196,6 @@ public final class AccountedJobStore extends ForwardingJobStore {
                 endpoint.get().credentials());
         AccountingStorage accounting = AccountingStorage.start(slurm.paths().stateSaveLocation(), dbd);
         accounting.nodeEvent(ClusterCapacity.event(slurm, clock.instant().getEpochSecond()));
-        return new AccountedJobStore(store, accounting, slurm.clusterName(), clock);
+        return new AccountedJobStore(store, accounting, slurm.clusterName(), clock, billing);
     }
 }

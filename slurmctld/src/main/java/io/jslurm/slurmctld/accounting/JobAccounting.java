@@ -1,5 +1,6 @@
 package io.jslurm.slurmctld.accounting;
 
+import io.jslurm.common.tres.BillingWeights;
 import io.jslurm.protocol.proto.AcctJob;
 import io.jslurm.slurmctld.job.Allocation;
 import io.jslurm.slurmctld.job.GresRequest;
@@ -19,7 +20,13 @@ public final class JobAccounting {
     private JobAccounting() {
     }
 
+    /** The record with every job billed its CPU count (no TRESBillingWeights). */
     public static AcctJob record(String cluster, Job job, long recordTimeMillis) {
+        return record(cluster, job, recordTimeMillis, null);
+    }
+
+    /** The record with the billing TRES as the job's partition weighs it. */
+    public static AcctJob record(String cluster, Job job, long recordTimeMillis, JobBilling billing) {
         JobSpec spec = job.spec();
         JobStatus status = job.status();
         AcctJob.Builder b = AcctJob.newBuilder()
@@ -30,7 +37,7 @@ public final class JobAccounting {
                 .setExitCode(status.exitCode().status()).setExitSignal(status.exitCode().signal())
                 .setDerivedExitCode(status.derivedExitCode().status()).setDerivedExitSignal(status.derivedExitCode().signal())
                 .setPriority((int) Math.min(status.priority(), 0xFFFF_FFFFL))
-                .setTresRequested(requested(spec)).setReqCpus(requestedCpus(spec))
+                .setTresRequested(requested(spec, billing)).setReqCpus(requestedCpus(spec))
                 .setEligibleTime(status.eligibleTime()).setStartTime(status.startTime()).setEndTime(status.endTime())
                 .setWorkDir(spec.workDir()).setStdIn(spec.stdIn()).setStdOut(spec.stdOut()).setStdErr(spec.stdErr())
                 .setComment(spec.comment()).setRestartCount(status.restartCount()).setRecordTimeMs(recordTimeMillis);
@@ -46,8 +53,9 @@ public final class JobAccounting {
         Allocation allocation = status.allocation();
         if (!allocation.isEmpty()) {
             b.setNodeList(allocation.nodeList()).setAllocNodes(allocation.nodeCount()).setAllocCpus(allocation.cpus())
-                    .setTresAllocated(tres(allocation.cpus(), allocation.memoryMiB() * allocation.nodeCount(),
-                            allocation.nodeCount(), gpus(allocation.gres(), allocation.nodeCount())));
+                    .setTresAllocated(tres(spec.partition(), allocation.cpus(),
+                            allocation.memoryMiB() * allocation.nodeCount(), allocation.nodeCount(),
+                            gpus(allocation.gres(), allocation.nodeCount()), billing));
         }
         return b.build();
     }
@@ -59,7 +67,7 @@ public final class JobAccounting {
         };
     }
 
-    private static String requested(JobSpec spec) {
+    private static String requested(JobSpec spec, JobBilling billing) {
         int nodes = Math.max(1, spec.resources().minNodes());
         MemoryRequest memory = spec.resources().memory();
         long cpus = requestedCpus(spec);
@@ -68,7 +76,7 @@ public final class JobAccounting {
             case CPU -> memory.mebibytes() * cpus;
             default -> 0;
         };
-        return tres(cpus, mem, nodes, gpus(spec.resources().gres(), nodes));
+        return tres(spec.partition(), cpus, mem, nodes, gpus(spec.resources().gres(), nodes), billing);
     }
 
     private static int requestedCpus(JobSpec spec) {
@@ -76,17 +84,20 @@ public final class JobAccounting {
         return Math.max(1, Math.max(1, r.ntasks()) * Math.max(1, r.cpusPerTask()));
     }
 
-    private static long gpus(List<GresRequest> gres, int nodes) {
+    static long gpus(List<GresRequest> gres, int nodes) {
         return gres.stream().filter(g -> g.name().equals("gpu"))
                 .mapToLong(g -> g.per() == GresRequest.Per.NODE ? g.count() * nodes : g.count()).sum();
     }
 
-    private static String tres(long cpus, long memMiB, long nodes, long gpus) {
+    /** @param billing how the partition weighs TRES; null bills the CPU count */
+    private static String tres(String partition, long cpus, long memMiB, long nodes, long gpus, JobBilling billing) {
         StringBuilder t = new StringBuilder("cpu=").append(cpus);
         if (memMiB > 0) {
             t.append(",mem=").append(memMiB).append('M');
         }
-        t.append(",node=").append(nodes).append(",billing=").append(cpus);
+        long billed = billing == null ? cpus
+                : BillingWeights.whole(billing.billable(partition, cpus, memMiB, nodes, gpus));
+        t.append(",node=").append(nodes).append(",billing=").append(billed);
         if (gpus > 0) {
             t.append(",gres/gpu=").append(gpus);
         }

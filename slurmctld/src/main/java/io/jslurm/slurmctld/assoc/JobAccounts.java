@@ -41,6 +41,7 @@ public final class JobAccounts implements JobLimits {
     private final Supplier<AccountingData> data;
     private final Supplier<Set<AccountingEnforce>> enforce;
     private final Supplier<Map<TresUsageLedger.Key, TresUsageLedger.Used>> usage;
+    private final java.util.function.Function<JobSpec, Map<String, Long>> jobTres;
 
     public JobAccounts(Supplier<AccountingData> data, Supplier<Set<AccountingEnforce>> enforce) {
         this(data, enforce, Map::of);
@@ -49,9 +50,17 @@ public final class JobAccounts implements JobLimits {
     /** @param usage what each user association used under each QOS so far (GrpTRESMins, GrpWall) */
     public JobAccounts(Supplier<AccountingData> data, Supplier<Set<AccountingEnforce>> enforce,
                        Supplier<Map<TresUsageLedger.Key, TresUsageLedger.Used>> usage) {
+        this(data, enforce, usage, JobTres::of);
+    }
+
+    /** @param jobTres the TRES a job counts against limits (with its billing where TRESBillingWeights apply) */
+    public JobAccounts(Supplier<AccountingData> data, Supplier<Set<AccountingEnforce>> enforce,
+                       Supplier<Map<TresUsageLedger.Key, TresUsageLedger.Used>> usage,
+                       java.util.function.Function<JobSpec, Map<String, Long>> jobTres) {
         this.data = data;
         this.enforce = enforce;
         this.usage = usage;
+        this.jobTres = jobTres;
     }
 
     /** The spec with its account and QOS settled; refused with Slurm's error where Slurm refuses it. */
@@ -160,7 +169,7 @@ public final class JobAccounts implements JobLimits {
         }
         return d.association(spec.user(), spec.account(), firstPartition(spec)).map(assoc -> new LimitedJob(
                 spec.user(), spec.qos().isEmpty() ? AccountingData.NORMAL_QOS : spec.qos(), d.chain(assoc),
-                JobTres.of(spec), spec.resources().timeLimit().filter(t -> !t.isUnlimited())
+                jobTres.apply(spec), spec.resources().timeLimit().filter(t -> !t.isUnlimited())
                         .map(t -> t.toDuration())));
     }
 

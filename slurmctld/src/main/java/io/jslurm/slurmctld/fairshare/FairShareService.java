@@ -55,6 +55,8 @@ public final class FairShareService {
     private final UsageFile file;
     private final UsageLedger ledger;
     private final Supplier<ClusterConfig> config;
+    /** Usage is charged by the billing TRES of each job's partition. */
+    private final io.jslurm.slurmctld.accounting.JobBilling bills;
     private final InstantSource clock;
     private volatile AccountingView view = AccountingView.EMPTY;
     private volatile FairShares shares = FairShares.EMPTY;
@@ -69,6 +71,7 @@ public final class FairShareService {
         this.source = Objects.requireNonNull(source, "source");
         this.file = Objects.requireNonNull(file, "file");
         this.ledger = Objects.requireNonNull(ledger, "ledger");
+        this.bills = new io.jslurm.slurmctld.accounting.JobBilling(() -> config.get().slurm());
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
@@ -163,10 +166,11 @@ public final class FairShareService {
             long start = Math.max(from, job.status().startTime());
             long end = job.state().isFinished() ? Math.min(now.getEpochSecond(), job.status().endTime())
                     : now.getEpochSecond();
-            // Billing is the allocated CPU count: TRESBillingWeights are not applied yet.
-            long billing = Math.max(1, job.status().allocation().cpus());
+            // Usage is charged by the billing TRES (the partition's TRESBillingWeights, else the CPU count), as in
+            // Slurm; a run whose allocation is no longer recorded (requeued since) counts as one CPU.
+            double billing = job.status().allocation().isEmpty() ? 1 : bills.billable(job);
             if (end > start) {
-                charged.merge(key, (double) (end - start) * billing, Double::sum);
+                charged.merge(key, (end - start) * billing, Double::sum);
             }
         }
         return charged;
@@ -194,6 +198,10 @@ public final class FairShareService {
                 held.put("cpu", (long) job.status().allocation().cpus());
             }
             held.forEach((name, count) -> tres.put(name, (double) count * (end - start)));
+            if (!job.status().allocation().isEmpty()) {
+                // GrpTRESMins=billing=N counts the billing TRES, as fair-share usage does.
+                tres.put("billing", bills.billable(job) * (end - start));
+            }
             charged.merge(key, new TresUsageLedger.Used(tres, end - start), TresUsageLedger.Used::plus);
         }
         return charged;

@@ -12,6 +12,7 @@ import java.util.Objects;
  * @param signal the {@code --signal} specification as given ({@code B:USR1@90}), empty when not given
  * @param hold submitted with {@code --hold}
  * @param openMode {@code --open-mode}, {@link OpenMode#UNSPECIFIED} when not given
+ * @param oversubscribe {@code -s}/{@code --oversubscribe}: may share cores where the partition has OverSubscribe=YES
  */
 public record JobSpec(
         String name,
@@ -39,7 +40,8 @@ public record JobSpec(
         String exclude,
         String constraint,
         boolean hold,
-        OpenMode openMode) {
+        OpenMode openMode,
+        boolean oversubscribe) {
 
     public JobSpec {
         Objects.requireNonNull(name, "name");
@@ -101,6 +103,7 @@ public record JobSpec(
         b.constraint = constraint;
         b.hold = hold;
         b.openMode = openMode;
+        b.oversubscribe = oversubscribe;
         return b;
     }
 
@@ -132,6 +135,7 @@ public record JobSpec(
         private String constraint = "";
         private boolean hold;
         private OpenMode openMode = OpenMode.UNSPECIFIED;
+        private boolean oversubscribe;
 
         private Builder(String user, int uid, int gid) {
             this.user = user;
@@ -162,11 +166,12 @@ public record JobSpec(
         public Builder constraint(String v) { constraint = v; return this; }
         public Builder hold(boolean v) { hold = v; return this; }
         public Builder openMode(OpenMode v) { openMode = v; return this; }
+        public Builder oversubscribe(boolean v) { oversubscribe = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, user, uid, gid, account, partition, qos, resources, script, environment,
                     workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue,
-                    exclusive, nodeList, exclude, constraint, hold, openMode);
+                    exclusive, nodeList, exclude, constraint, hold, openMode, oversubscribe);
         }
     }
 }

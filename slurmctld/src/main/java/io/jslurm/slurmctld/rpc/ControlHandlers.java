@@ -85,7 +85,8 @@ public final class ControlHandlers {
                 .setDenyQos(String.join(",", p.denyQos())).setHidden(p.hidden()).setExclusiveUser(p.exclusiveUser())
                 .setPriorityTier(p.priorityTier()).setPriorityJobFactor(p.priorityJobFactor())
                 .setOversubscribe(p.overSubscribe().toString()).setQos(p.qos().orElse(""))
-                .setTotalNodes(p.nodes().size()).setTotalCpus(cpus);
+                .setTotalNodes(p.nodes().size()).setTotalCpus(cpus)
+                .setTresBillingWeights(p.billingWeights().text());
         p.defaultTime().ifPresent(t -> b.setDefaultTimeMinutes(minutes(t)));
         // The partition's own PreemptMode, else the cluster's, as scontrol show partition prints it.
         var modes = p.preemptMode().isEmpty() ? cfg.slurm().scheduling().preemptMode() : p.preemptMode();

@@ -55,7 +55,8 @@ public final class JobHandlers {
         this.store = control.store();
         this.loop = loop;
         this.validator = validator;
-        this.records = new JobRecords(control, loop, allocations, () -> validator.config().slurm().clusterName());
+        this.records = new JobRecords(control, loop, allocations, () -> validator.config().slurm().clusterName(),
+                new io.jslurm.slurmctld.accounting.JobBilling(() -> validator.config().slurm()));
         this.callers = callers;
         this.clock = clock;
     }

@@ -26,10 +26,12 @@ final class JobRecords {
     private final Allocations allocations;
 
     private final java.util.function.Supplier<String> clusterName;
+    private final io.jslurm.slurmctld.accounting.JobBilling billing;
 
     JobRecords(JobControl control, SchedulingLoop loop, Allocations allocations,
-               java.util.function.Supplier<String> clusterName) {
+               java.util.function.Supplier<String> clusterName, io.jslurm.slurmctld.accounting.JobBilling billing) {
         this.clusterName = clusterName;
+        this.billing = billing;
         this.control = control;
         this.loop = loop;
         this.allocations = allocations;
@@ -57,8 +59,7 @@ final class JobRecords {
                 .setNumNodes(alloc.isEmpty() ? Math.max(1, spec.resources().minNodes()) : alloc.nodeCount())
                 .setNumCpus(alloc.isEmpty() ? requestedCpus(spec) : alloc.cpus())
                 .setNumTasks(Math.max(1, spec.resources().ntasks()))
-                .setTresRequested(tres(requestedCpus(spec), spec.resources().memory().mebibytes(),
-                        Math.max(1, spec.resources().minNodes()), gpus(spec.resources().gres())))
+                .setTresRequested(requestedTres(spec))
                 .setExitCode(s.exitCode().status())
                 .setTermSignal(s.exitCode().signal())
                 .setDerivedExitCode(s.derivedExitCode().status())
@@ -86,7 +87,7 @@ final class JobRecords {
         if (!alloc.isEmpty()) {
             b.setBatchHost(Hostlist.parse(alloc.nodeList()).hosts().get(0));
             b.setTresAllocated(tres(alloc.cpus(), alloc.memoryMiB() * alloc.nodeCount(), alloc.nodeCount(),
-                    gpus(alloc.gres()) * alloc.nodeCount()));
+                    gpus(alloc.gres()) * alloc.nodeCount(), billing.allocated(job)));
             allocations.of(job.jobId()).ifPresent(a -> b.setGresDetail(gresDetail(a)));
         }
         if (withRequest) {
@@ -133,13 +134,29 @@ final class JobRecords {
         return io.jslurm.slurmctld.fairshare.RequestedTres.gpus(gres);
     }
 
-    /** Slurm's TRES string: {@code cpu=8,mem=64G,node=1,billing=8,gres/gpu=2}. */
+    /** What the job asks for, billed as its partition weighs TRES. */
+    private String requestedTres(JobSpec spec) {
+        int cpus = requestedCpus(spec);
+        long memory = spec.resources().memory().mebibytes();
+        int nodes = Math.max(1, spec.resources().minNodes());
+        long gpus = gpus(spec.resources().gres());
+        String partition = spec.partition().split(",")[0];
+        return tres(cpus, memory, nodes, gpus, io.jslurm.common.tres.BillingWeights.whole(
+                billing.billable(partition, cpus, memory, nodes, gpus)));
+    }
+
+    /** Slurm's TRES string with billing equal to the CPU count (no TRESBillingWeights). */
     static String tres(int cpus, long memoryMib, int nodes, long gpus) {
+        return tres(cpus, memoryMib, nodes, gpus, cpus);
+    }
+
+    /** Slurm's TRES string: {@code cpu=8,mem=64G,node=1,billing=8,gres/gpu=2}. */
+    static String tres(int cpus, long memoryMib, int nodes, long gpus, long billing) {
         StringBuilder out = new StringBuilder("cpu=").append(cpus);
         if (memoryMib > 0) {
             out.append(",mem=").append(memoryMib % 1024 == 0 ? memoryMib / 1024 + "G" : memoryMib + "M");
         }
-        out.append(",node=").append(nodes).append(",billing=").append(cpus);
+        out.append(",node=").append(nodes).append(",billing=").append(billing);
         if (gpus > 0) {
             out.append(",gres/gpu=").append(gpus);
         }
@@ -201,6 +218,7 @@ final class JobRecords {
         if (spec.exclusive()) {
             d.setExclusive(io.jslurm.protocol.proto.Exclusive.EXCLUSIVE_NODE);
         }
+        d.setOversubscribe(spec.oversubscribe());
         for (GresRequest g : r.gres()) {
             if (!g.name().equals("gpu")) {
                 continue;

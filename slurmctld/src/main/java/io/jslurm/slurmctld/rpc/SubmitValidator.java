@@ -342,7 +342,7 @@ public final class SubmitValidator {
                 .comment(d.getComment())
                 .signal(signalText(d.getSignal()))
                 .requeue(requeue)
-                .exclusive(d.getExclusiveValue() != 0)
+                .exclusive(d.getExclusiveValue() != 0).oversubscribe(d.getOversubscribe())
                 .nodeList(d.getNodelist())
                 .exclude(d.getExclude())
                 .constraint(d.getConstraint())

@@ -485,6 +485,20 @@ public final class JobControl {
         });
     }
 
+    /**
+     * Gang time-slicing: the job is frozen on its nodes but keeps its whole allocation, since the jobs it takes turns
+     * with were allocated the same cores alongside it (OverSubscribe); {@link #resume} thaws it.
+     */
+    public synchronized Job suspendInPlace(long jobId) {
+        Job job = store.get(jobId).orElseThrow(() -> new io.jslurm.slurmctld.state.UnknownJobException(
+                Long.toString(jobId)));
+        Job suspended = store.transition(jobId, StateChange.to(JobState.SUSPENDED));
+        suspendClock.suspended(jobId, job.status().startTime(), clock.instant().getEpochSecond());
+        allocations.of(jobId).ifPresent(full -> sendSuspend(suspended, full, false));
+        log.info("JobId={} suspended for gang time-slicing", suspended.displayId());
+        return suspended;
+    }
+
     /** scontrol resume: the job's processes are thawed and it holds its cores and GPUs again. */
     public Job resume(long jobId) {
         synchronized (this) {

@@ -44,7 +44,7 @@ public final class SchedModel {
         OptionalInt perNode = r.ntasksPerNode() > 0 ? OptionalInt.of(r.ntasksPerNode()) : OptionalInt.empty();
         return new ResourceRequest(minNodes, maxNodes, ntasks, perNode, Math.max(1, r.cpusPerTask()),
                 memory(r.memory()), gpus(r.gres()), 0, spec.exclusive(), hosts(spec.nodeList()),
-                hosts(spec.exclude()), constraint(spec.constraint()), false);
+                hosts(spec.exclude()), constraint(spec.constraint()), false, spec.oversubscribe());
     }
 
     private static MemoryRequest memory(io.jslurm.slurmctld.job.MemoryRequest memory) {

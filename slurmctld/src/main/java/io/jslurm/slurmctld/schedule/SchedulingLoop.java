@@ -69,6 +69,7 @@ public final class SchedulingLoop implements AutoCloseable {
     private Thread thread;
     private Instant lastPurge = Instant.EPOCH;
     private final PreemptionControl preemption;
+    private final GangControl gang;
 
     public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
                           Supplier<ClusterConfig> config, InstantSource clock, Duration interval) {
@@ -139,6 +140,7 @@ public final class SchedulingLoop implements AutoCloseable {
         this.store = control.store();
         this.nodes = Objects.requireNonNull(nodes, "nodes");
         this.allocations = Objects.requireNonNull(allocations, "allocations");
+        this.gang = new GangControl(control, allocations);
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.interval = Objects.requireNonNull(interval, "interval");
@@ -250,6 +252,7 @@ public final class SchedulingLoop implements AutoCloseable {
         ClusterConfig cfg = config.get();
         preemption.expire(now);
         control.resumePreempted(FreeResources.of(snapshot(cfg, now)));
+        gang.apply(cfg, now);
         Map<Long, String> reasons = new HashMap<>();
         List<PendingJob> pending = pendingJobs(cfg, now, reasons);
         if (pending.isEmpty()) {
@@ -329,8 +332,9 @@ public final class SchedulingLoop implements AutoCloseable {
             Optional<Job> allocated = store.get(entry.getKey());
             // A suspended job still counts against its limits, as in Slurm.
             allocated.ifPresent(job -> limits.limited(job.spec()).ifPresent(limitUsage::add));
-            // A suspended job holds only memory, which the node usage above already counts.
-            allocated.filter(job -> job.state() != JobState.SUSPENDED).ifPresent(job -> {
+            // A suspended job holds only memory, which the node usage above already counts; one suspended by gang
+            // time-slicing keeps its cores, shared with the jobs it takes turns with.
+            allocated.filter(job -> job.state() != JobState.SUSPENDED || gang.holdsCores(job.jobId())).ifPresent(job -> {
                 TimeLimit limit = control.timeLimit(job, job.spec().partition());
                 long start = job.status().startTime();
                 long suspended = control.suspendClock().suspendedSeconds(job.jobId(), start, now.getEpochSecond());

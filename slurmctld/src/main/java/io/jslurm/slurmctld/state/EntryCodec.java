@@ -22,7 +22,8 @@ import java.util.Optional;
 
 /**
  * Format version 2 of journal and snapshot entries: one tag byte, then the entry's fields in a fixed order.
- * Version 2 appended the job request's open mode; version 1 files are still read (open mode unspecified).
+ * Version 2 appended the job request's open mode, version 3 its {@code --oversubscribe}; version 1 and 2 files are
+ * still read (open mode unspecified, no oversubscribe).
  * Enums are stored by ordinal, so their constants may only ever be appended (a test pins the order).
  * A later format gets a new version number in the file header and its own decoding branch here.
  *
@@ -31,7 +32,7 @@ import java.util.Optional;
  */
 final class EntryCodec {
 
-    static final int FORMAT_VERSION = 2;
+    static final int FORMAT_VERSION = 3;
     private static final int FIRST_FORMAT_VERSION = 1;
 
     private static final int SUBMITTED = 1;
@@ -185,6 +186,7 @@ final class EntryCodec {
         out.writeString(s.constraint());
         out.writeBoolean(s.hold());
         out.writeByte(s.openMode().ordinal());
+        out.writeBoolean(s.oversubscribe());
     }
 
     private JobSpec readSpec(BinaryReader in) {
@@ -218,9 +220,10 @@ final class EntryCodec {
         String constraint = readShared(in);
         boolean hold = in.readBoolean();
         OpenMode openMode = readingVersion >= 2 ? pick(OPEN_MODES, in.readByte(), "open mode") : OpenMode.UNSPECIFIED;
+        boolean oversubscribe = readingVersion >= 3 && in.readBoolean();
         return checked(() -> new JobSpec(name, user, uid, gid, account, partition, qos, resources, script, environment,
                 workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue, exclusive,
-                nodeList, exclude, constraint, hold, openMode));
+                nodeList, exclude, constraint, hold, openMode, oversubscribe));
     }
 
     private static void writeResources(ResourceRequest r, BinaryWriter out) {

@@ -37,8 +37,10 @@ import io.jslurm.slurmctld.state.JobStore;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -164,10 +166,27 @@ public final class StepHandlers {
         }
         int gpusPerTask = r.hasGpusPerTask() ? r.getGpusPerTask() : 0;
         List<String> names = stepNodes.stream().map(NodeAllocation::node).toList();
-        StepRecord record = steps.add(job.jobId(), StepRecord.newBuilder().setName(r.getName())
-                .setNodeList(Hostlist.of(names).ranged()).setNtasks(ntasks)
-                .setStartTime(clock.instant().getEpochSecond()).setUid(job.spec().uid())
-                .setPartition(job.spec().partition()).setCpus(ntasks * cpusPerTask));
+        List<List<Integer>> stepGpus;
+        StepRecord record;
+        // One step at a time chooses and records its GPUs, so steps started together get different ones.
+        synchronized (steps) {
+            try {
+                stepGpus = StepGpus.of(gpusPerTask, r.getGres(), r.getGpus()).choose(
+                        stepNodes.stream().map(NodeAllocation::gpus).toList(),
+                        layout.taskIds().stream().map(List::size).toList(), names, steps.busyGpus(job.jobId()));
+            } catch (IllegalArgumentException e) {
+                throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception(e.getMessage());
+            }
+            record = steps.add(job.jobId(), StepRecord.newBuilder().setName(r.getName())
+                    .setNodeList(Hostlist.of(names).ranged()).setNtasks(ntasks)
+                    .setStartTime(clock.instant().getEpochSecond()).setUid(job.spec().uid())
+                    .setPartition(job.spec().partition()).setCpus(ntasks * cpusPerTask));
+            Map<String, List<Integer>> gpusByNode = new HashMap<>();
+            for (int n = 0; n < names.size(); n++) {
+                gpusByNode.put(names.get(n), stepGpus.get(n));
+            }
+            steps.holdGpus(job.jobId(), record.getStepId(), gpusByNode);
+        }
         accounting.stepStarted(job, record);
         StepLayout.Builder signed = StepLayout.newBuilder().setJobId((int) job.jobId())
                 .setStepId(record.getStepId()).setUid(job.spec().uid()).setGid(job.spec().gid())
@@ -178,17 +197,10 @@ public final class StepHandlers {
         for (int n = 0; n < stepNodes.size(); n++) {
             NodeAllocation part = stepNodes.get(n);
             List<Integer> taskIds = layout.taskIds().get(n);
-            int gpusNeeded = gpusPerTask * taskIds.size();
-            if (gpusNeeded > part.gpus().size()) {
-                steps.finish(job.jobId(), record.getStepId(), 1, 0, "FAILED", clock.instant().getEpochSecond());
-                steps.get(job.jobId(), record.getStepId()).ifPresent(failed -> accounting.stepEnded(job, failed));
-                throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception("--gpus-per-task=" + gpusPerTask + " needs "
-                        + gpusNeeded + " GPUs on " + part.node() + ", the job holds " + part.gpus().size());
-            }
             NodeView view = nodes.get(part.node()).orElseThrow(SlurmError.INVALID_NODE_NAME::exception);
             signed.addNodes(StepNode.newBuilder().setNodeName(part.node()).setAddress(view.config().address())
                     .setPort(view.slurmdPort(clusterSlurmdPort.getAsInt())).addAllTaskIds(taskIds)
-                    .addAllGpuIndices(gpusPerTask > 0 ? part.gpus().subList(0, gpusNeeded) : part.gpus())
+                    .addAllGpuIndices(stepGpus.get(n))
                     .setCpus(cpus.get(n)).setMemMb(part.memoryMib()));
         }
         log.info("_slurm_rpc_job_step_create: StepId={}.{} {} tasks on {}", job.jobId(), record.getStepId(),

@@ -77,6 +77,36 @@ class AccountedJobStoreTest {
     }
 
     @Test
+    void theBillingTresFollowsThePartitionsWeights() throws Exception {
+        assertThat(billedRecord("")).as("sum: 128*0.5 + 128G*0.25 + 16*4")
+                .isEqualTo("cpu=128,mem=131072M,node=2,billing=160,gres/gpu=16");
+        assertThat(billedRecord("PriorityFlags=MAX_TRES\n")).as("MAX_TRES: the largest of 64, 32 and 64")
+                .isEqualTo("cpu=128,mem=131072M,node=2,billing=64,gres/gpu=16");
+    }
+
+    /** TresAllocated of a 2-node GPU job under TRESBillingWeights=CPU=0.5,Mem=0.25G,GRES/gpu=4 (and these lines). */
+    private String billedRecord(String confLines) throws Exception {
+        Path conf = stateDir.resolve("slurm-" + confLines.hashCode() + ".conf");
+        java.nio.file.Files.writeString(conf, """
+                ClusterName=c1
+                SlurmctldHost=localhost
+                %sNodeName=gpu[01-02] CPUs=64 RealMemory=100000
+                PartitionName=gpu Nodes=ALL TRESBillingWeights=CPU=0.5,Mem=0.25G,GRES/gpu=4
+                """.formatted(confLines));
+        var slurm = io.jslurm.slurmctld.config.ClusterConfig.load(conf).slurm();
+        delivered.clear();
+        Path state = java.nio.file.Files.createDirectories(stateDir.resolve("state-" + confLines.hashCode()));
+        try (AccountedJobStore store = new AccountedJobStore(JournaledJobStore.open(JobStoreConfig.defaults(state),
+                CLOCK), AccountingStorage.start(state, dbd), "c1", CLOCK, new JobBilling(() -> slurm))) {
+            long id = store.submit(JobSpec.builder("alice", 1001, 1001).partition("gpu").script("#!/bin/sh\n")
+                    .build()).jobId();
+            store.transition(id, StateChange.start(JobState.RUNNING,
+                    new Allocation("gpu[01-02]", 2, 128, 65536, List.of(GresRequest.gpusPerNode("h100", 8)))));
+            return awaitRecords(2).get(1).getTresAllocated();
+        }
+    }
+
+    @Test
     void requeueOfARunningJobEndsItsRecordAsRequeuedAndStartsANewOne() throws Exception {
         try (AccountedJobStore store = open()) {
             long id = store.submit(JobSpec.builder("alice", 1001, 1001).name("sim").requeue(true).build()).jobId();

@@ -15,6 +15,12 @@ import java.time.InstantSource;
 public record UsageStateDir(ClusterConfig config, JournaledJobStore store) implements AutoCloseable {
 
     public static UsageStateDir open(Path dir, String partition, InstantSource clock) throws IOException {
+        return open(dir, partition, "", clock);
+    }
+
+    /** @param partitionOptions options appended to the partition's line; after a newline, more slurm.conf lines */
+    public static UsageStateDir open(Path dir, String partition, String partitionOptions, InstantSource clock)
+            throws IOException {
         Path state = Files.createDirectories(dir.resolve("state"));
         Path conf = dir.resolve("slurm.conf");
         Files.writeString(conf, """
@@ -22,8 +28,8 @@ public record UsageStateDir(ClusterConfig config, JournaledJobStore store) imple
                 SlurmctldHost=localhost
                 StateSaveLocation=%s
                 NodeName=n1 CPUs=4 RealMemory=1000
-                PartitionName=%s Nodes=ALL Default=YES
-                """.formatted(state, partition));
+                PartitionName=%s Nodes=ALL Default=YES %s
+                """.formatted(state, partition, partitionOptions));
         return new UsageStateDir(ClusterConfig.load(conf),
                 JournaledJobStore.open(JobStoreConfig.defaults(state), clock));
     }

@@ -48,8 +48,8 @@ class FormatTest {
         byte[] truncated = Arrays.copyOf(out.toByteArray(), out.size() - 1);
         assertThatThrownBy(() -> new EntryCodec().decode(EntryCodec.FORMAT_VERSION, truncated))
                 .isInstanceOf(CorruptStateException.class);
-        assertThatThrownBy(() -> new EntryCodec().decode(3, out.toByteArray()))
-                .hasMessageContaining("unsupported state format version 3");
+        assertThatThrownBy(() -> new EntryCodec().decode(4, out.toByteArray()))
+                .hasMessageContaining("unsupported state format version 4");
     }
 
     @Test
@@ -57,18 +57,39 @@ class FormatTest {
         JobSpec appending = SampleJobs.training("resume").toBuilder().openMode(OpenMode.APPEND).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(7, appending), out);
-        JournalEntry back = new EntryCodec().decode(2, out.toByteArray());
+        // A version 2 entry is the same without the trailing oversubscribe byte.
+        byte[] v2Appending = Arrays.copyOf(out.toByteArray(), out.size() - 1);
+        JournalEntry back = new EntryCodec().decode(2, v2Appending);
         assertThat(((JournalEntry.SpecUpdated) back).spec()).isEqualTo(appending);
 
-        // A version 1 entry is the same without the trailing open mode byte.
+        // A version 1 entry is also without the open mode byte before it.
         JobSpec unspecified = SampleJobs.training("old");
-        BinaryWriter v2 = new BinaryWriter(256);
-        EntryCodec.encode(new JournalEntry.SpecUpdated(8, unspecified), v2);
-        byte[] v1 = Arrays.copyOf(v2.toByteArray(), v2.size() - 1);
+        BinaryWriter v3 = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(8, unspecified), v3);
+        byte[] v1 = Arrays.copyOf(v3.toByteArray(), v3.size() - 2);
         JournalEntry old = new EntryCodec().decode(1, v1);
         assertThat(((JournalEntry.SpecUpdated) old).spec()).isEqualTo(unspecified);
         assertThat(((JournalEntry.SpecUpdated) old).spec().openMode()).isEqualTo(OpenMode.UNSPECIFIED);
         assertThatThrownBy(() -> new EntryCodec().decode(2, v1)).isInstanceOf(CorruptStateException.class);
+    }
+
+    @Test
+    void version3KeepsOversubscribeAndOlderFilesReadAsNotSharing() {
+        JobSpec sharing = SampleJobs.training("share").toBuilder().oversubscribe(true).build();
+        BinaryWriter out = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(9, sharing), out);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(3, out.toByteArray())).spec();
+        assertThat(back.oversubscribe()).isTrue();
+        assertThat(back).isEqualTo(sharing);
+
+        JobSpec plain = SampleJobs.training("plain");
+        BinaryWriter v3 = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(10, plain), v3);
+        byte[] v2 = Arrays.copyOf(v3.toByteArray(), v3.size() - 1);
+        JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(2, v2)).spec();
+        assertThat(old.oversubscribe()).as("state written before the field existed").isFalse();
+        assertThat(old).isEqualTo(plain);
+        assertThatThrownBy(() -> new EntryCodec().decode(3, v2)).isInstanceOf(CorruptStateException.class);
     }
 
     @Test

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jslurm.protocol.proto.ResourceUsage;
 import io.jslurm.protocol.proto.StepRecord;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class StepTableTest {
@@ -28,6 +30,22 @@ class StepTableTest {
         table.endJob(7, 2_000);
         assertThat(table.of(List.of())).extracting(StepRecord::getState).containsExactly("FAILED", "CANCELLED");
         assertThat(table.of(List.of()).get(0).getExitCode()).isEqualTo(2);
+    }
+
+    @Test
+    void onlyRunningStepsHoldTheirGpus() {
+        StepTable table = new StepTable();
+        table.holdGpus(7, table.add(7, StepRecord.newBuilder()).getStepId(),
+                Map.of("n1", List.of(0), "n2", List.of()));
+        table.holdGpus(7, table.add(7, StepRecord.newBuilder()).getStepId(), Map.of("n1", List.of(1, 2)));
+        table.holdGpus(8, table.add(8, StepRecord.newBuilder()).getStepId(), Map.of("n1", List.of(3)));
+        assertThat(table.busyGpus(7)).isEqualTo(Map.of("n1", Set.of(0, 1, 2), "n2", Set.of()));
+
+        table.finish(7, 0, 0, 0, "COMPLETED", 1_000);
+        assertThat(table.busyGpus(7)).isEqualTo(Map.of("n1", Set.of(1, 2)));
+        table.endJob(7, 2_000);
+        assertThat(table.busyGpus(7)).isEmpty();
+        assertThat(table.busyGpus(8)).isEqualTo(Map.of("n1", Set.of(3)));
     }
 
     @Test

@@ -6,7 +6,6 @@ import io.jslurm.protocol.proto.Gpu;
 import io.jslurm.protocol.proto.LaunchBatchJob;
 import io.jslurm.slurmd.cgroup.CgroupLimits;
 import io.jslurm.slurmd.cgroup.DeviceRules;
-import io.jslurm.slurmd.hw.Core;
 import io.jslurm.common.cpu.IdSet;
 import io.jslurm.slurmd.hw.CpuTopology;
 import io.jslurm.slurmd.hw.LogicalCpu;
@@ -64,9 +63,6 @@ final class JobConfinement {
     }
 
     private IdSet cpusOfCores(String coreList) {
-        List<Core> cores = topology.cores();
-        IdSet indexes = IdSet.parse(coreList);
-        return IdSet.of(indexes.stream().filter(index -> index < cores.size())
-                .flatMap(index -> cores.get(index).cpus().stream()));
+        return topology.cpusOfCores(IdSet.parse(coreList));
     }
 }

@@ -5,6 +5,7 @@ import io.jslurm.conf.gres.GresDevice;
 import io.jslurm.protocol.proto.Gpu;
 import io.jslurm.slurmd.gpu.GpuDetection;
 import io.jslurm.slurmd.gpu.GpuDevice;
+import io.jslurm.slurmd.hw.CpuTopology;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,11 @@ final class NodeGpus {
     private NodeGpus() {
     }
 
-    static List<Gpu> of(GpuDetection detection, GresConfig gres, String nodeName) {
+    /**
+     * @param topology turns gres.conf's {@code Cores=} (core indexes) into the CPU ids that {@code cpu_affinity}
+     *                 holds, as NVML's affinity does
+     */
+    static List<Gpu> of(GpuDetection detection, GresConfig gres, String nodeName, CpuTopology topology) {
         List<GpuDevice> found = detection.gpus();
         if (!found.isEmpty()) {
             return found.stream().map(gpu -> fromNvml(gpu, found.size())).toList();
@@ -33,7 +38,7 @@ final class NodeGpus {
                         .setIndex(configured.size())
                         .setType(line.type().orElse(""))
                         .setDeviceFile(line.files().get(i));
-                line.cores().ifPresent(cores -> gpu.setCpuAffinity(cores.toString()));
+                line.cores().ifPresent(cores -> gpu.setCpuAffinity(topology.cpusOfCores(cores).toString()));
                 if (i < line.links().size()) {
                     gpu.setLinks(line.links().get(i));
                 }

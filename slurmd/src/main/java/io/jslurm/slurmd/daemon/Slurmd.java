@@ -25,6 +25,7 @@ import io.jslurm.slurmd.cgroup.CgroupVersion;
 import io.jslurm.slurmd.cgroup.Cgroups;
 import io.jslurm.slurmd.gpu.GpuDetection;
 import io.jslurm.slurmd.hw.CpuTopology;
+import io.jslurm.slurmd.step.GpuAffinity;
 import io.jslurm.slurmd.hw.HostFiles;
 import io.jslurm.slurmd.hw.NodeHardware;
 import io.jslurm.slurmd.launch.JobCompletion;
@@ -109,7 +110,8 @@ public final class Slurmd implements AutoCloseable {
     private Slurmd(Setup setup, PidFile pidFile) {
         this.setup = setup;
         this.pidFile = pidFile;
-        this.gpus = NodeGpus.of(setup.gpus(), setup.config().gres(), setup.identity().name());
+        this.gpus = NodeGpus.of(setup.gpus(), setup.config().gres(), setup.identity().name(),
+                setup.hardware().topology());
         this.startTime = setup.clock().instant().getEpochSecond();
         this.scheduler = Executors.newScheduledThreadPool(2, named("slurmd-jobs"));
         this.workers = new ThreadPoolExecutor(WORKERS, WORKERS, 60, TimeUnit.SECONDS,
@@ -179,6 +181,7 @@ public final class Slurmd implements AutoCloseable {
                 cluster, name, setup.slurmConf())));
         JobConfinement confinement = new JobConfinement(config.cgroup(), topology, setup.hardware().realMemoryMiB(),
                 gpus);
+        steps.gpuAffinity(GpuAffinity.of(gpus, topology));
         steps.stepDevices(new StepTasks.StepDevices() {
             @Override
             public boolean confined() {

@@ -95,6 +95,17 @@ public final class CpuTopology {
         return IdSet.of(cpus.stream().mapToInt(LogicalCpu::id));
     }
 
+    /** The logical CPUs of the cores with these indexes (as gres.conf's Cores= and allocations count them). */
+    public IdSet cpusOfCores(IdSet coreIndexes) {
+        return IdSet.of(coreIndexes.stream().filter(index -> index < cores.size())
+                .flatMap(index -> cores.get(index).cpus().stream()));
+    }
+
+    /** How many sockets the node has. */
+    public int socketCount() {
+        return packageIds.size();
+    }
+
     /** The logical CPUs of the socket with this index (0 is the lowest package id). */
     public IdSet cpusOfSocket(int socketIndex) {
         if (socketIndex < 0 || socketIndex >= packageIds.size()) {

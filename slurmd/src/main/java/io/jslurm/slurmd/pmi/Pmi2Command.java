@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One PMI-2 wire command or response: {@code cmd=NAME;key=value;...;}. A {@code ;} inside a value is
- * written doubled ({@code ;;}), as MPICH's and Slurm's clients do.
+ * One PMI command or response: on the PMI-2 wire {@code cmd=NAME;key=value;...;}, a {@code ;} inside a value
+ * written doubled ({@code ;;}) as MPICH's and Slurm's clients do. PMI-1 lines parse to one too ({@link Pmi1Line}).
  */
 public record Pmi2Command(String name, Map<String, String> values) {
 

@@ -32,6 +32,8 @@ import org.slf4j.LoggerFactory;
 public final class Pmi2Step implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Pmi2Step.class);
+    /** What a rank that asks to spawn processes (MPI_Comm_spawn) is told. */
+    static final String SPAWN_UNSUPPORTED = "spawning processes (MPI_Comm_spawn) is not supported by jslurm";
 
     private final String jobId;
     private final int size;
@@ -40,12 +42,14 @@ public final class Pmi2Step implements AutoCloseable {
     private final Consumer<Map<String, String>> fenceToSrun;
     private final Runnable abort;
     private final ExecutorService threads;
+    private final PmiNames names;
+    private final Pmi1Commands pmi1 = new Pmi1Commands(this);
     private final ServerSocket server;
     private final String token;
     private final Map<String, String> kvs = new ConcurrentHashMap<>();
     private final Map<String, String> nodeAttributes = new ConcurrentHashMap<>();
     private final Map<String, String> pending = new LinkedHashMap<>();
-    private final List<OutputStream> fenced = new ArrayList<>();
+    private final List<FenceWaiter> fenced = new ArrayList<>();
     private final List<Socket> connections = new ArrayList<>();
 
     /**
@@ -59,6 +63,14 @@ public final class Pmi2Step implements AutoCloseable {
     public Pmi2Step(String jobId, int size, int localTasks, Optional<String> processMapping,
                     Consumer<Map<String, String>> fenceToSrun, Runnable abort, ExecutorService threads)
             throws IOException {
+        this(jobId, size, localTasks, processMapping, fenceToSrun, abort, threads, PmiNames.inMemory());
+    }
+
+    /** @param names where published names are kept (srun's for a step of several nodes) */
+    public Pmi2Step(String jobId, int size, int localTasks, Optional<String> processMapping,
+                    Consumer<Map<String, String>> fenceToSrun, Runnable abort, ExecutorService threads,
+                    PmiNames names) throws IOException {
+        this.names = Objects.requireNonNull(names, "names");
         this.jobId = Objects.requireNonNull(jobId, "jobId");
         this.size = size;
         this.localTasks = localTasks;
@@ -128,15 +140,14 @@ public final class Pmi2Step implements AutoCloseable {
                     return;
                 }
                 in.reset();
-                if (first == 'c') {
-                    // PMI-1 style line: only the initial handshake is served.
+                if (first == 'c' || first == 'm') {
+                    // A PMI-1 line: every client's cmd=init, then all of a PMI-1 client's commands.
                     String line = Pmi2Wire.readLine(in);
-                    if (line != null && line.startsWith("cmd=init")) {
-                        write(out, "cmd=response_to_init pmi_version=2 pmi_subversion=0 rc=0\n");
-                    } else {
-                        LOG.warn("PMI-2 {} rank {}: unsupported PMI-1 command '{}'", jobId, rank, line);
+                    if (line == null) {
                         return;
                     }
+                    done = line.startsWith("mcmd=") ? pmi1.spawn(in, out)
+                            : pmi1.handle(Pmi1Line.parse(line), rank, out);
                     continue;
                 }
                 String text = Pmi2Wire.read(in);
@@ -166,24 +177,31 @@ public final class Pmi2Step implements AutoCloseable {
             case "info-getnodeattr" -> respond(out, "info-getnodeattr-response",
                     found(Optional.ofNullable(nodeAttributes.get(command.get("key").orElse("")))));
             case "kvs-put" -> {
-                String key = command.get("key").orElse("");
-                String value = command.get("value").orElse("");
-                synchronized (this) {
-                    pending.put(key, value);
-                }
-                kvs.put(key, value);
+                put(command.get("key").orElse(""), command.get("value").orElse(""));
                 respond(out, "kvs-put-response", ordered("rc", "0"));
             }
-            case "kvs-fence" -> fence(out);
+            case "kvs-fence" -> fence(() -> respond(out, "kvs-fence-response", ordered("rc", "0")));
             case "kvs-get" -> respond(out, "kvs-get-response",
                     found(Optional.ofNullable(kvs.get(command.get("key").orElse("")))));
+            case "name-publish" -> respond(out, "name-publish-response",
+                    names.publish(service(command), command.get("port").orElse("")) ? ordered("rc", "0")
+                            : ordered("rc", "-1", "errmsg", "name " + service(command) + " is already published"));
+            case "name-unpublish" -> respond(out, "name-unpublish-response",
+                    names.unpublish(service(command)) ? ordered("rc", "0")
+                            : ordered("rc", "-1", "errmsg", "name " + service(command) + " is not published"));
+            case "name-lookup" -> respond(out, "name-lookup-response", names.lookup(service(command))
+                    .map(port -> ordered("rc", "0", "found", "TRUE", "value", port))
+                    .orElse(ordered("rc", "-1", "found", "FALSE", "errmsg", "not found")));
+            case "spawn" -> {
+                LOG.warn("PMI-2 {}: rank {} asked to spawn processes, which is not supported", jobId, rank);
+                respond(out, "spawn-response", ordered("rc", "-1", "errmsg", SPAWN_UNSUPPORTED));
+            }
             case "finalize" -> {
                 respond(out, "finalize-response", ordered("rc", "0"));
                 return true;
             }
             case "abort" -> {
-                LOG.error("PMI-2 {}: rank {} called abort: {}", jobId, rank, command.get("msg").orElse(""));
-                abort.run();
+                abort(rank, command.get("msg").orElse(""));
                 return true;
             }
             default -> respond(out, command.name() + "-response", ordered("rc", "-1", "errmsg",
@@ -192,7 +210,48 @@ public final class Pmi2Step implements AutoCloseable {
         return false;
     }
 
-    private Optional<String> jobAttribute(String key) {
+    private static String service(Pmi2Command command) {
+        return command.get("name").orElse("");
+    }
+
+    /** Answers every client's first line; a PMI-1 client goes on with PMI-1 lines, a PMI-2 client with PMI-2. */
+    static String initResponse(Pmi2Command init) {
+        return init.get("pmi_version").filter("1"::equals).isPresent()
+                ? "cmd=response_to_init pmi_version=1 pmi_subversion=1 rc=0\n"
+                : "cmd=response_to_init pmi_version=2 pmi_subversion=0 rc=0\n";
+    }
+
+    String jobId() {
+        return jobId;
+    }
+
+    int size() {
+        return size;
+    }
+
+    PmiNames names() {
+        return names;
+    }
+
+    /** A pair for the next fence: seen here at once, on other nodes once the fence is done. */
+    void put(String key, String value) {
+        synchronized (this) {
+            pending.put(key, value);
+        }
+        kvs.put(key, value);
+    }
+
+    /** A pair put by any rank before the last fence (or by this node's ranks since), else a job attribute. */
+    Optional<String> get(String key) {
+        return Optional.ofNullable(kvs.get(key)).or(() -> jobAttribute(key));
+    }
+
+    void abort(int rank, String message) {
+        LOG.error("PMI {}: rank {} called abort: {}", jobId, rank, message);
+        abort.run();
+    }
+
+    Optional<String> jobAttribute(String key) {
         return switch (key) {
             case "PMI_process_mapping" -> processMapping;
             case "universeSize" -> Optional.of(Integer.toString(size));
@@ -205,10 +264,16 @@ public final class Pmi2Step implements AutoCloseable {
                 "FALSE"));
     }
 
-    private void fence(OutputStream out) {
+    /** How a rank waiting in a fence is let go: the answer its wire version expects. */
+    @FunctionalInterface
+    interface FenceWaiter {
+        void release() throws IOException;
+    }
+
+    void fence(FenceWaiter waiter) {
         Map<String, String> mine = null;
         synchronized (this) {
-            fenced.add(out);
+            fenced.add(waiter);
             if (fenced.size() == localTasks) {
                 mine = new LinkedHashMap<>(pending);
                 pending.clear();
@@ -222,14 +287,14 @@ public final class Pmi2Step implements AutoCloseable {
     /** srun's answer to a fence: the pairs of every node; the waiting ranks go on. */
     public void fenceDone(Map<String, String> all) {
         kvs.putAll(all);
-        List<OutputStream> waiting;
+        List<FenceWaiter> waiting;
         synchronized (this) {
             waiting = new ArrayList<>(fenced);
             fenced.clear();
         }
-        for (OutputStream out : waiting) {
+        for (FenceWaiter waiter : waiting) {
             try {
-                respond(out, "kvs-fence-response", ordered("rc", "0"));
+                waiter.release();
             } catch (IOException e) {
                 LOG.debug("PMI-2 {}: a rank left during a fence: {}", jobId, e.getMessage());
             }
@@ -242,14 +307,14 @@ public final class Pmi2Step implements AutoCloseable {
         }
     }
 
-    private static void write(OutputStream out, String line) throws IOException {
+    static void write(OutputStream out, String line) throws IOException {
         synchronized (out) {
             out.write(line.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             out.flush();
         }
     }
 
-    private static Map<String, String> ordered(String... keyValues) {
+    static Map<String, String> ordered(String... keyValues) {
         Map<String, String> pairs = new LinkedHashMap<>();
         for (int i = 0; i < keyValues.length; i += 2) {
             pairs.put(keyValues[i], keyValues[i + 1]);

@@ -43,6 +43,13 @@ public final class StepEnvironment {
     public static Map<String, String> forTask(StepLayout layout, int nodeIndex, int localId,
                                               Map<String, String> base, boolean devicesConfined,
                                               Optional<GpuBind> gpuBind) {
+        return forTask(layout, nodeIndex, localId, base, devicesConfined, gpuBind, GpuAffinity.UNKNOWN);
+    }
+
+    /** @param affinity where the node's GPUs sit, for {@code --gpu-bind=closest} */
+    public static Map<String, String> forTask(StepLayout layout, int nodeIndex, int localId,
+                                              Map<String, String> base, boolean devicesConfined,
+                                              Optional<GpuBind> gpuBind, GpuAffinity affinity) {
         Map<String, String> env = new TreeMap<>(base);
         StepNode node = layout.getNodes(nodeIndex);
         int procId = node.getTaskIds(localId);
@@ -65,23 +72,28 @@ public final class StepEnvironment {
         env.put("SLURM_CPUS_PER_TASK", Integer.toString(Math.max(1, layout.getCpusPerTask())));
         if (node.getGpuIndicesCount() > 0) {
             List<Integer> stepGpus = node.getGpuIndicesList();
-            TaskGpus mine = taskGpus(layout, nodeIndex, localId, devicesConfined, gpuBind);
+            TaskGpus mine = taskGpus(layout, nodeIndex, localId, devicesConfined, gpuBind, affinity);
             String devices = TaskGpus.joined(mine.visible(stepGpus, devicesConfined));
             // Slurm sets the task's own GPUs here once it binds tasks; unbound, that is all the step's.
             env.put("SLURM_STEP_GPUS", TaskGpus.joined(mine.global(stepGpus)));
             env.put("CUDA_VISIBLE_DEVICES", devices);
             env.put("GPU_DEVICE_ORDINAL", devices);
+        } else if (base.containsKey("SLURM_JOB_GPUS")) {
+            // srun ran in a job holding GPUs: these name the job's GPUs, none of which the step holds here.
+            env.remove("CUDA_VISIBLE_DEVICES");
+            env.remove("GPU_DEVICE_ORDINAL");
+            env.remove("SLURM_STEP_GPUS");
         }
         return env;
     }
 
     /** The task's GPUs on its node: an explicit --gpu-bind, else per_task:N from --gpus-per-task, else all. */
     static TaskGpus taskGpus(StepLayout layout, int nodeIndex, int localId, boolean devicesConfined,
-                             Optional<GpuBind> gpuBind) {
+                             Optional<GpuBind> gpuBind, GpuAffinity affinity) {
         GpuBind bind = gpuBind.orElse(layout.getGpusPerTask() > 0 ? GpuBind.perTask(layout.getGpusPerTask())
                 : new GpuBind(false, new GpuBind.None()));
         return TaskGpus.select(layout.getNodes(nodeIndex).getGpuIndicesList(), devicesConfined, bind, localId,
-                layout.getNtasks());
+                layout.getNtasks(), affinity);
     }
 
     /** {@code SLURM_STEP_TASKS_PER_NODE}: the per-node task counts in Slurm's run-length form. */

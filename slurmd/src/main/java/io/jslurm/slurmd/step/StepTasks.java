@@ -18,8 +18,10 @@ import io.jslurm.slurmd.launch.GroupDatabase;
 import io.jslurm.slurmd.launch.JobUser;
 import io.jslurm.slurmd.launch.UserSwitch;
 import io.jslurm.protocol.stepio.KvsPairs;
+import io.jslurm.protocol.stepio.PmiNameReply;
 import io.jslurm.slurmd.pmi.Pmi2Step;
 import io.jslurm.slurmd.pmi.ProcessMapping;
+import io.jslurm.slurmd.pmi.SrunNames;
 import io.jslurm.slurmd.prolog.HookScript;
 import io.jslurm.slurmd.prolog.HookSettings;
 import io.jslurm.slurmd.prolog.ScriptResult;
@@ -143,6 +145,13 @@ public final class StepTasks implements AutoCloseable {
         this.devices = Objects.requireNonNull(stepDevices, "stepDevices");
     }
 
+    private volatile GpuAffinity gpuAffinity = GpuAffinity.UNKNOWN;
+
+    /** Where the node's GPUs sit, for --gpu-bind=closest; set once at start, before requests are served. */
+    public void gpuAffinity(GpuAffinity affinity) {
+        this.gpuAffinity = Objects.requireNonNull(affinity, "affinity");
+    }
+
     private volatile boolean keepJobCgroups;
 
     /** PrologFlags=Contain: a job's cgroup stays after its last step here, until the job ends. */
@@ -240,15 +249,17 @@ public final class StepTasks implements AutoCloseable {
         List<Integer> groups = GroupDatabase.groupsOf(user);
         try {
             if (PMI2.equals(EnvironmentVariables.toMap(request.getEnvironmentList()).get(MPI_TYPE))) {
+                step.pmiNames = new SrunNames(step::send);
                 step.pmi = new Pmi2Step(key, layout.getNtasks(), node.getTaskIdsCount(),
                         ProcessMapping.of(layout.getNodesList().stream().map(StepNode::getTaskIdsList).toList()),
                         pairs -> step.send(new StepIoFrame(StepIoFrame.Kind.PMI_FENCE, -1, KvsPairs.encode(pairs))),
-                        () -> step.signal(9), threads);
+                        () -> step.signal(9), threads, step.pmiNames);
             }
             for (int local = 0; local < node.getTaskIdsCount(); local++) {
                 int task = node.getTaskIds(local);
                 Map<String, String> env = StepEnvironment.forTask(layout, nodeIndex, local,
-                        EnvironmentVariables.toMap(request.getEnvironmentList()), stepDevices.confined(), gpuBind);
+                        EnvironmentVariables.toMap(request.getEnvironmentList()), stepDevices.confined(), gpuBind,
+                        gpuAffinity);
                 String bindNote = gpuBindNote(layout, nodeIndex, local, stepDevices.confined(), gpuBind);
                 Path workDir = Path.of(request.getWorkDir().isEmpty() ? "/" : request.getWorkDir());
                 workDir = Files.isDirectory(workDir) ? workDir : Path.of("/tmp");
@@ -359,7 +370,7 @@ public final class StepTasks implements AutoCloseable {
         if (node.getGpuIndicesCount() == 0) {
             return "";
         }
-        TaskGpus gpus = StepEnvironment.taskGpus(layout, nodeIndex, localId, confined, gpuBind);
+        TaskGpus gpus = StepEnvironment.taskGpus(layout, nodeIndex, localId, confined, gpuBind, gpuAffinity);
         StringBuilder note = new StringBuilder();
         gpus.warning().ifPresent(warning -> {
             LOG.warn("step {}.{}: {}", layout.getJobId(), layout.getStepId(), warning);
@@ -448,6 +459,11 @@ public final class StepTasks implements AutoCloseable {
                             step.pmi.fenceDone(KvsPairs.decode(frame.payload()));
                         }
                     }
+                    case PMI_NAME_REPLY -> {
+                        if (step.pmiNames != null) {
+                            step.pmiNames.replied(PmiNameReply.decode(frame.payload()));
+                        }
+                    }
                     default -> LOG.warn("step {}: unexpected {} frame from srun", step.key, frame.kind());
                 }
             }
@@ -484,6 +500,7 @@ public final class StepTasks implements AutoCloseable {
         step.done();
         if (step.pmi != null) {
             step.pmi.close();
+            step.pmiNames.close();
         }
         try {
             Cgroup cgroup = step.cgroup;
@@ -544,6 +561,8 @@ public final class StepTasks implements AutoCloseable {
         private volatile boolean done;
         /** The step's PMI-2 server here, for srun --mpi=pmi2; null otherwise. */
         volatile Pmi2Step pmi;
+        /** Its name service, which asks srun; set with {@link #pmi}. */
+        volatile SrunNames pmiNames;
 
         RunningStep(String key, long jobId, int stepId, int firstTask, int taskCount, Cgroup cgroup, Socket io,
                     DataOutputStream toSrun) {

@@ -29,6 +29,12 @@ record TaskGpus(List<Integer> positions, Optional<String> warning) {
      * @param stepTasks  the step's task count over all nodes: one task alone is never bound
      */
     static TaskGpus select(List<Integer> stepGpus, boolean confined, GpuBind bind, int localId, int stepTasks) {
+        return select(stepGpus, confined, bind, localId, stepTasks, GpuAffinity.UNKNOWN);
+    }
+
+    /** @param affinity where the node's GPUs sit, for {@code closest} */
+    static TaskGpus select(List<Integer> stepGpus, boolean confined, GpuBind bind, int localId, int stepTasks,
+                           GpuAffinity affinity) {
         List<Integer> all = IntStream.range(0, stepGpus.size()).boxed().toList();
         if (stepGpus.isEmpty() || stepTasks <= 1) {
             return new TaskGpus(all, Optional.empty());
@@ -49,8 +55,11 @@ record TaskGpus(List<Integer> positions, Optional<String> warning) {
                     position(stepGpus, confined, id).ifPresent(chosen::add);
                 }
             }
+        } else if (policy instanceof GpuBind.Closest) {
+            // Unknown affinities make every GPU of the step as close as any other.
+            return new TaskGpus(affinity.closest(stepGpus, localId).filter(near -> !near.isEmpty()).orElse(all),
+                    Optional.empty());
         } else {
-            // none, and closest: tasks are not bound to CPUs, so every GPU of the step is as close as any other.
             return new TaskGpus(all, Optional.empty());
         }
         if (chosen.isEmpty()) {

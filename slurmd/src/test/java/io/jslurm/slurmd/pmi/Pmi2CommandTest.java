@@ -39,6 +39,24 @@ class Pmi2CommandTest {
     void processMappingGroupsNodesWithEqualRankCounts() {
         assertThat(ProcessMapping.of(List.of(List.of(0, 1), List.of(2, 3), List.of(4)))).contains(
                 "(vector,(0,2,2),(2,1,1))");
-        assertThat(ProcessMapping.of(List.of(List.of(0, 2), List.of(1, 3)))).isEmpty();
+        // Cyclic: the pattern repeats, as Slurm writes it.
+        assertThat(ProcessMapping.of(List.of(List.of(0, 2), List.of(1, 3)))).contains("(vector,(0,2,1),(0,2,1))");
+        assertThat(ProcessMapping.of(List.of(List.of(0, 3, 4), List.of(1, 2)))).contains(
+                "(vector,(0,1,1),(1,1,2),(0,1,2))");
+        // Not a partition of 0..size-1.
+        assertThat(ProcessMapping.of(List.of(List.of(0, 1), List.of(1, 2)))).isEmpty();
+        List<List<Integer>> wide = new java.util.ArrayList<>();
+        for (int node = 0; node < 300; node++) {
+            wide.add(List.of(node, node + 300));
+        }
+        assertThat(ProcessMapping.of(wide)).contains("(vector,(0,300,1),(0,300,1))");
+        assertThat(ProcessMapping.of(List.of(List.of(0), List.of(1, 2)))).contains("(vector,(0,1,1),(1,1,2))");
+        // Nodes of 2 and 1 ranks in turn: a triple per node, longer than a PMI value may be.
+        List<List<Integer>> ragged = new java.util.ArrayList<>();
+        int next = 0;
+        for (int node = 0; node < 300; node++) {
+            ragged.add(node % 2 == 0 ? List.of(next++, next++) : List.of(next++));
+        }
+        assertThat(ProcessMapping.of(ragged)).isEmpty();
     }
 }

@@ -54,6 +54,19 @@ class StepEnvironmentTest {
     }
 
     @Test
+    void aStepWithoutGpusOnANodeDropsTheJobsGpuVariables() {
+        StepLayout step = layout(0, List.of(List.of(0), List.of(1)), List.of(List.of(3), List.of()));
+        Map<String, String> job = Map.of("SLURM_JOB_GPUS", "3,4", "CUDA_VISIBLE_DEVICES", "0,1",
+                "GPU_DEVICE_ORDINAL", "0,1");
+        assertThat(StepEnvironment.forTask(step, 0, 0, job, true)).containsEntry("CUDA_VISIBLE_DEVICES", "0");
+        assertThat(StepEnvironment.forTask(step, 1, 0, job, true)).doesNotContainKeys("CUDA_VISIBLE_DEVICES",
+                "GPU_DEVICE_ORDINAL", "SLURM_STEP_GPUS");
+        // Outside a GPU job the user's own setting stays.
+        assertThat(StepEnvironment.forTask(step, 1, 0, Map.of("CUDA_VISIBLE_DEVICES", "7"), true))
+                .containsEntry("CUDA_VISIBLE_DEVICES", "7");
+    }
+
+    @Test
     void withoutGpusPerTaskEveryTaskSeesTheStepsGpus() {
         StepLayout step = layout(0, List.of(List.of(0, 1)), List.of(List.of(0, 1)));
         assertThat(StepEnvironment.forTask(step, 0, 1, Map.of())).containsEntry("CUDA_VISIBLE_DEVICES", "0,1");

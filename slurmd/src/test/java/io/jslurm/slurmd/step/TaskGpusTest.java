@@ -2,8 +2,10 @@ package io.jslurm.slurmd.step;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jslurm.common.cpu.IdSet;
 import io.jslurm.common.gres.GpuBind;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class TaskGpusTest {
@@ -29,9 +31,39 @@ class TaskGpusTest {
     }
 
     @Test
-    void noneAndClosestLeaveEveryGpuToEveryTask() {
+    void noneAndClosestWithoutKnownAffinitiesLeaveEveryGpuToEveryTask() {
         assertThat(visible("none", false, 1)).containsExactly(2, 3, 5, 7);
         assertThat(visible("closest", true, 1)).containsExactly(0, 1, 2, 3);
+    }
+
+    /** GPUs 2 and 3 sit by socket 0 (CPUs 0-7), 5 and 7 by socket 1 (CPUs 8-15); GPU 9 is not the step's. */
+    private static final GpuAffinity TWO_SOCKETS = new GpuAffinity(Map.of(2, IdSet.parse("0-7"), 3,
+            IdSet.parse("0-7"), 5, IdSet.parse("8-15"), 7, IdSet.parse("8-15"), 9, IdSet.parse("16-23")),
+            List.of(IdSet.parse("0-7"), IdSet.parse("8-15"), IdSet.parse("16-23")));
+
+    @Test
+    void closestDealsTasksOverTheSocketsNearTheStepsGpus() {
+        GpuBind closest = GpuBind.parse("closest");
+        // Sockets 0 and 1 hold the step's GPUs, socket 2 none: tasks go 0, 1, 0, 1.
+        assertThat(TaskGpus.select(STEP, false, closest, 0, 4, TWO_SOCKETS).global(STEP)).containsExactly(2, 3);
+        assertThat(TaskGpus.select(STEP, false, closest, 1, 4, TWO_SOCKETS).global(STEP)).containsExactly(5, 7);
+        assertThat(TaskGpus.select(STEP, true, closest, 2, 4, TWO_SOCKETS).visible(STEP, true)).containsExactly(0, 1);
+        // A step holding GPUs of one socket keeps every task there.
+        List<Integer> oneSocket = List.of(5, 7);
+        assertThat(TaskGpus.select(oneSocket, false, closest, 0, 2, TWO_SOCKETS).global(oneSocket))
+                .containsExactly(5, 7);
+        assertThat(TaskGpus.select(oneSocket, false, closest, 1, 2, TWO_SOCKETS).global(oneSocket))
+                .containsExactly(5, 7);
+    }
+
+    @Test
+    void aGpuCloseToBothSocketsServesEither() {
+        GpuAffinity spanning = new GpuAffinity(Map.of(2, IdSet.parse("0-15"), 3, IdSet.parse("8-15")),
+                List.of(IdSet.parse("0-7"), IdSet.parse("8-15")));
+        List<Integer> step = List.of(2, 3);
+        GpuBind closest = GpuBind.parse("closest");
+        assertThat(TaskGpus.select(step, false, closest, 0, 2, spanning).global(step)).containsExactly(2);
+        assertThat(TaskGpus.select(step, false, closest, 1, 2, spanning).global(step)).containsExactly(2, 3);
     }
 
     @Test

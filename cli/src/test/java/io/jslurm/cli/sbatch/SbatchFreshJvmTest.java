@@ -1,0 +1,102 @@
+package io.jslurm.cli.sbatch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jslurm.cli.client.ClientIdentity;
+import io.jslurm.protocol.auth.SlurmKey;
+import io.jslurm.slurmctld.Controller;
+import io.jslurm.slurmctld.config.ClusterConfig;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * sbatch as its own process against the real controller: it submits, and on its way it loads neither
+ * protobuf-java nor a generated message class (their loading and set-up were about a third of its start-up;
+ * see docs/performance.md). A change that brings them back onto the submission path fails here.
+ */
+class SbatchFreshJvmTest {
+
+    @TempDir
+    Path dir;
+    private Controller controller;
+    private Path conf;
+
+    @BeforeEach
+    void start() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        conf = dir.resolve("slurm.conf");
+        Files.createDirectories(dir.resolve("state"));
+        Files.writeString(conf, """
+                ClusterName=fresh
+                SlurmctldHost=localhost
+                SlurmctldPort=%d
+                StateSaveLocation=%s
+                NodeName=node1 NodeAddr=127.0.0.1 CPUs=4 RealMemory=8000
+                PartitionName=batch Nodes=ALL Default=YES MaxTime=60 State=UP
+                """.formatted(port, dir.resolve("state")));
+        Path key = dir.resolve("slurm.key");
+        Files.write(key, "fresh-jvm-test-key-0123456789abcdef0123456789".getBytes(StandardCharsets.US_ASCII));
+        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+        long self = ClientIdentity.current().uid();
+        controller = Controller.start(ClusterConfig.load(conf), SlurmKey.load(key), InstantSource.system(),
+                new Controller.Options(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), self, self,
+                        user -> Set.of(), Duration.ofSeconds(1), false));
+    }
+
+    @AfterEach
+    void stop() {
+        if (controller != null) {
+            controller.close();
+        }
+    }
+
+    @Test
+    void submitsWithoutLoadingProtobuf() throws Exception {
+        Path classes = dir.resolve("classes.log");
+        ProcessBuilder builder = new ProcessBuilder(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xlog:class+load=info:file=" + classes,
+                "-cp", System.getProperty("java.class.path"),
+                Sbatch.class.getName(), "--hold", "--wrap=true", "-J", "fresh"))
+                .directory(dir.toFile())
+                .redirectErrorStream(true);
+        builder.environment().put("SLURM_CONF", conf.toString());
+        Process process = builder.start();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("sbatch finished").isTrue();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.exitValue()).as(output).isZero();
+        assertThat(output).matches("Submitted batch job \\d+\n");
+
+        List<String> loaded = loadedClasses(classes);
+        assertThat(loaded).as("classes loaded").contains(SubmitWire.class.getName());
+        assertThat(loaded).filteredOn(name -> name.startsWith("com.google.protobuf.")
+                || name.startsWith("io.jslurm.protocol.proto.")).isEmpty();
+    }
+
+    private static List<String> loadedClasses(Path log) throws IOException {
+        // "[0.123s][info][class,load] java.lang.Object source: ..."
+        return Files.readAllLines(log).stream()
+                .filter(line -> line.contains("[class,load]"))
+                .map(line -> line.substring(line.indexOf("[class,load]") + "[class,load]".length()).strip())
+                .map(rest -> rest.split(" ", 2)[0])
+                .toList();
+    }
+}
