@@ -32,35 +32,7 @@ while getopts n:m:d:s: opt; do
 done
 [[ -x $dist/bin/sbatch && -r $dist/lib/cli.classpath ]] || { echo "no distribution at $dist: build dist first" >&2; exit 2; }
 training=$dist/libexec/cds-training
-work=$(mktemp -d)
-controller_pid=""
-cleanup() {
-  if [[ -n $controller_pid ]]; then
-    kill -TERM "$controller_pid" 2>/dev/null
-    wait "$controller_pid" 2>/dev/null
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-# median_of NUMBERS...: the middle value (lower middle for an even count)
-median_of() {
-  printf '%s\n' "$@" | sort -n | sed -n "$((($# + 1) / 2))p"
-}
-
-# measure RUNS COMMAND...: prints "WALL_MS CPU_MS", medians over RUNS runs (output discarded)
-measure() {
-  local n=$1 i t real user sys walls=() cpus=()
-  shift
-  for ((i = 0; i < n; i++)); do
-    t=$({ TIMEFORMAT='%3R %3U %3S'; time "$@" >/dev/null 2>&1; } 2>&1)
-    read -r real user sys <<<"$t"
-    walls+=("$(awk -v r="$real" 'BEGIN { printf "%d", r * 1000 + 0.5 }')")
-    cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%d", (u + s) * 1000 + 0.5 }')")
-  done
-  echo "$(median_of "${walls[@]}") $(median_of "${cpus[@]}")"
-}
+. "$(dirname "$0")/bench-lib.sh"
 
 # Starts COMMAND MAIN ARGS... the way main's launcher did: every jar in lib/, no archive.
 as_before() {
@@ -138,17 +110,6 @@ squeue_offline() {
   done < <(jdks)
 }
 
-# Waits (at most 60 s) until the controller answers scontrol ping.
-await_controller() {
-  local i
-  for ((i = 0; i < 120; i++)); do
-    "$dist/bin/scontrol" ping >/dev/null 2>&1 && return 0
-    kill -0 "$controller_pid" 2>/dev/null || return 1
-    sleep 0.5
-  done
-  return 1
-}
-
 # submit COUNT: COUNT sequential held submissions; prints nothing, fails on the first refusal
 submit() {
   local i
@@ -158,36 +119,13 @@ submit() {
 }
 
 controller() {
-  local port conf start end result total
+  local start end result total
   # The controller's main class directly: bin/slurmctld may still be the "not implemented" stand-in.
   if ! unzip -l "$dist/lib/jslurm-slurmctld-"*.jar 2>/dev/null | grep -q 'io/jslurm/slurmctld/SlurmctldMain.class'; then
     echo "== controller part skipped: this build has no io.jslurm.slurmctld.SlurmctldMain"
     return 0
   fi
-  port=$((20000 + RANDOM % 20000))
-  conf=$work/etc
-  mkdir -p "$conf" "$work/state" "$work/log"
-  cat >"$conf/slurm.conf" <<EOF
-ClusterName=bench
-SlurmctldHost=localhost(127.0.0.1)
-SlurmctldPort=$port
-SlurmdPort=$((port + 1))
-AuthType=auth/slurm
-StateSaveLocation=$work/state
-SlurmctldPidFile=$work/slurmctld.pid
-SlurmctldLogFile=$work/log/slurmctld.log
-MaxJobCount=20000
-NodeName=gpu[01-16] CPUs=64 RealMemory=512000 State=UNKNOWN
-PartitionName=batch Nodes=gpu[01-16] Default=YES MaxTime=INFINITE State=UP
-EOF
-  export SLURM_CONF=$conf/slurm.conf
-  "$dist/libexec/jslurm-java" controller io.jslurm.slurmctld.SlurmctldMain -D -c -f "$SLURM_CONF" >"$work/log/stdout" 2>&1 &
-  controller_pid=$!
-  if ! await_controller; then
-    echo "== controller stopped or did not answer within 60 s; its output:"
-    tail -20 "$work/log/stdout" "$work/log/slurmctld.log" 2>/dev/null
-    return 1
-  fi
+  start_controller 20000 || return 1
   echo "== against slurmctld on 127.0.0.1:$port (no slurmd: jobs stay pending, held)"
   result=$(measure "$runs" "$dist/bin/sbatch" --hold --quiet --wrap=true)
   echo "   one sbatch --wrap=true: ${result% *} ms wall, ${result#* } ms CPU (median of $runs)"

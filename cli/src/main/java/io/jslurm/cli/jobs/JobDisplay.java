@@ -65,7 +65,11 @@ public record JobDisplay(Instant now, ZoneId zone, boolean noConvert) {
         return max.isPresent() ? tasks + "%" + max.getAsInt() : tasks;
     }
 
+    /** The record's {@code %N} limit, else (from a controller that does not send one) the request's. */
     private static OptionalInt maxRunning(JobRecord job) {
+        if (job.getArrayMaxRunning() > 0) {
+            return OptionalInt.of(job.getArrayMaxRunning());
+        }
         String array = job.getRequest().getArray();
         if (array.isEmpty()) {
             return OptionalInt.empty();
@@ -135,11 +139,20 @@ public record JobDisplay(Instant now, ZoneId zone, boolean noConvert) {
     }
 
     public TimeLimit timeLimit(JobRecord job) {
-        JobDescription request = job.getRequest();
-        if (!request.hasTimeLimitMinutes() || Integer.toUnsignedLong(request.getTimeLimitMinutes()) == UNLIMITED_MINUTES) {
-            return TimeLimit.UNLIMITED;
+        long minutes = limitMinutesOf(job);
+        return minutes == UNLIMITED_MINUTES ? TimeLimit.UNLIMITED : TimeLimit.ofMinutes(minutes);
+    }
+
+    /**
+     * The time limit in minutes, {@link #UNLIMITED_MINUTES} when there is none: the record's copy when the
+     * controller sent one, else the request's.
+     */
+    public static long limitMinutesOf(JobRecord job) {
+        if (job.hasTimeLimitMinutes()) {
+            return Integer.toUnsignedLong(job.getTimeLimitMinutes());
         }
-        return TimeLimit.ofMinutes(Integer.toUnsignedLong(request.getTimeLimitMinutes()));
+        JobDescription request = job.getRequest();
+        return request.hasTimeLimitMinutes() ? Integer.toUnsignedLong(request.getTimeLimitMinutes()) : UNLIMITED_MINUTES;
     }
 
     /** {@code %l}: the limit, {@code UNLIMITED}. */
@@ -283,11 +296,21 @@ public record JobDisplay(Instant now, ZoneId zone, boolean noConvert) {
     }
 
     public String name(JobRecord job) {
-        return job.getRequest().getName();
+        return nameOf(job);
     }
 
     public String partition(JobRecord job) {
-        return job.getRequest().getPartition();
+        return partitionOf(job);
+    }
+
+    /** The job's name: the record's copy when the controller sent one, else the request's. */
+    public static String nameOf(JobRecord job) {
+        return job.getName().isEmpty() ? job.getRequest().getName() : job.getName();
+    }
+
+    /** The job's partition(s): the record's copy when the controller sent one, else the request's. */
+    public static String partitionOf(JobRecord job) {
+        return job.getPartition().isEmpty() ? job.getRequest().getPartition() : job.getPartition();
     }
 
     public String user(JobRecord job) {

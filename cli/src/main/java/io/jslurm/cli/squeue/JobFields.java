@@ -9,10 +9,24 @@ import io.jslurm.protocol.proto.JobDescription;
 import io.jslurm.protocol.proto.JobRecord;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 /** Every job field squeue's {@code -o} letters and {@code -O} names print, with Slurm's column titles. */
 final class JobFields {
+
+    /**
+     * The fields that read only the record, never its request: a layout made of these alone lets squeue ask the
+     * controller for jobs without their requests. The usual layouts (default, {@code -l}, {@code --start}) are. An array's
+     * {@code %N} limit ({@code %i}, {@code %K}) comes with the record.
+     */
+    private static final Set<String> WITHOUT_REQUEST = Set.of("JobID", "BatchHost", "NumCPUs", "NumNodes",
+            "EndTime", "ArrayJobID", "GroupName", "GroupID", "JobArrayID", "Name", "ArrayTaskID", "TimeUsed",
+            "NodeList", "Command", "Contiguous", "Priority", "Partition", "PriorityLong", "Reason", "ReasonList",
+            "SelectJobInfo", "StartTime", "StateCompact", "State", "UserName", "UserID", "SubmitTime", "CoreSpec",
+            "SchedNodes", "AccrueTime", "BatchFlag", "Cluster", "DerivedEC", "EligibleTime", "exit_code",
+            "LastSchedEval", "NumTasks", "PendingTime", "PreemptTime", "Restarts", "tres-alloc", "TimeLimit",
+            "TimeLeft");
 
     private final List<Field<JobRecord>> fields = new ArrayList<>();
 
@@ -103,6 +117,11 @@ final class JobFields {
         f.add("Mcslabel", "MCSLABEL", j -> orNotApplicable(req(j).getMcsLabel()));
         f.add("Container", "CONTAINER", j -> orNull(req(j).getContainer()));
         return List.copyOf(f.fields);
+    }
+
+    /** Whether printing {@code field} reads the job's request. */
+    static boolean needsRequest(Field<JobRecord> field) {
+        return !WITHOUT_REQUEST.contains(field.name());
     }
 
     private static long pendingSeconds(JobDisplay d, JobRecord job) {

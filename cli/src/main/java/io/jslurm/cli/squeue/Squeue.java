@@ -116,7 +116,12 @@ public final class Squeue {
         List<JobRecord> all = answered;
         if (all == null) {
             try (Controller controller = env.controllers().open()) {
-                all = controller.call(request(options), JobInfoResponse.class).getJobsList();
+                boolean withRequests = needsRequest(options, format);
+                all = controller.call(request(options, withRequests), JobInfoResponse.class).getJobsList();
+                if (!withRequests && !all.isEmpty() && all.get(0).getPartition().isEmpty()) {
+                    // A controller older than JobRecord.partition: only the requests name partitions and jobs.
+                    all = controller.call(request(options, true), JobInfoResponse.class).getJobsList();
+                }
             } catch (ControllerException failed) {
                 err.println("slurm_load_jobs error: " + failed.getMessage());
                 return 1;
@@ -145,7 +150,7 @@ public final class Squeue {
         if (all == null || steps == null) {
             String loading = "slurm_load_jobs error: ";
             try (Controller controller = env.controllers().open()) {
-                all = controller.call(request(options), JobInfoResponse.class).getJobsList();
+                all = controller.call(request(options, true), JobInfoResponse.class).getJobsList();
                 loading = "slurm_get_job_steps error: ";
                 steps = controller.call(StepInfoRequest.getDefaultInstance(), StepInfoResponse.class).getStepsList();
             } catch (ControllerException failed) {
@@ -173,10 +178,26 @@ public final class Squeue {
         return jobs.isEmpty() ? "" : jobs.get(0).getClusterName();
     }
 
-    private static JobInfoRequest request(SqueueOptions options) {
+    /**
+     * Whether the jobs must come with their requests: for JSON, for a filter or sort key on a request field,
+     * or for a column that prints one. Without them the answer is about 40 % smaller and decodes faster.
+     */
+    static boolean needsRequest(SqueueOptions options, OutputFormat<JobRecord> format) {
+        if (options.json() || !options.accounts().isEmpty() || !options.qos().isEmpty() || options.sortNeedsRequest()) {
+            return true;
+        }
+        for (var column : format.columns()) {
+            if (JobFields.needsRequest(column.field())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static JobInfoRequest request(SqueueOptions options, boolean includeRequest) {
         JobInfoRequest.Builder request = JobInfoRequest.newBuilder()
                 .setShowAll(options.all())
-                .setIncludeRequest(true)
+                .setIncludeRequest(includeRequest)
                 .setOmitScriptAndEnvironment(true);
         options.users().forEach(request::addUserNames);
         options.accounts().forEach(request::addAccounts);
@@ -207,13 +228,13 @@ public final class Squeue {
             if (!accounts.isEmpty() && !accounts.contains(job.getRequest().getAccount())) {
                 continue;
             }
-            if (!partitions.isEmpty() && !anyOf(job.getRequest().getPartition(), partitions)) {
+            if (!partitions.isEmpty() && !anyOf(JobDisplay.partitionOf(job), partitions)) {
                 continue;
             }
             if (!qos.isEmpty() && !qos.contains(job.getRequest().getQos())) {
                 continue;
             }
-            if (!names.isEmpty() && !names.contains(job.getRequest().getName())) {
+            if (!names.isEmpty() && !names.contains(JobDisplay.nameOf(job))) {
                 continue;
             }
             if (!nodes.isEmpty() && !onAnyOf(job, nodes)) {

@@ -20,12 +20,13 @@ import java.util.Optional;
  *
  * @param states     empty for squeue's default (jobs still in the queue)
  * @param layout     {@code -o} or {@code -O}, else SQUEUE_FORMAT or SQUEUE_FORMAT2, else the default for the options
+ * @param sortNeedsRequest whether a sort key reads the job's request (see {@link JobSort#needsRequest})
  */
 record SqueueOptions(boolean help, boolean version, boolean all, boolean header, boolean longListing,
         boolean expandArrays, boolean noConvert, boolean start, boolean json, List<String> users,
         List<String> accounts, List<String> partitions, List<String> qos, List<String> names,
         Optional<Hostlist> nodes, List<JobIdSpec> jobs, Optional<JobStates.Filter> states,
-        LayoutSpec layout, Comparator<JobRecord> sort, Optional<List<String>> steps) {
+        LayoutSpec layout, Comparator<JobRecord> sort, boolean sortNeedsRequest, Optional<List<String>> steps) {
 
     /** A value squeue refuses; the message follows {@code squeue: error: }. */
     static final class Refused extends Exception {
@@ -111,7 +112,8 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
                 : longListing ? Squeue.LONG_FORMAT : Squeue.DEFAULT_FORMAT;
         LayoutSpec shown = layout.orElse(LayoutSpec.percent(defaultLayout));
         return new SqueueOptions(help, version, all, header, longListing, expand, noConvert, start, json, users,
-                accounts, partitions, qos, names, nodes, List.copyOf(jobs), states, shown, JobSort.parse(sort), steps);
+                accounts, partitions, qos, names, nodes, List.copyOf(jobs), states, shown, JobSort.parse(sort),
+                JobSort.needsRequest(sort), steps);
     }
 
     private static List<String> listVar(Map<String, String> vars, String name) {

@@ -65,11 +65,17 @@ final class JobRecords {
                 .setDerivedExitCode(s.derivedExitCode().status())
                 .setRestartCount(s.restartCount())
                 .setCommand(spec.name())
+                .setPartition(spec.partition())
+                .setName(spec.name())
+                .setTimeLimitMinutes(limitMinutes(limit))
                 .setClusterName(clusterName.get())
                 .setAccrueTime(s.eligibleTime())
                 .setBatchFlag(!spec.script().isEmpty());
         if (job.isArrayTask()) {
             b.setArrayTaskId(job.arrayTaskId());
+        }
+        if (job.arrayMaxRunning() > 0) {
+            b.setArrayMaxRunning(job.arrayMaxRunning());
         }
         control.suspendClock().times(job.jobId()).ifPresent(t -> b.setSuspendTime(t.lastChange())
                 .setPreSuspendSeconds(t.runBefore()));
@@ -113,6 +119,11 @@ final class JobRecords {
             return job.status().startTime() + control.suspendedSeconds(job) + limit.seconds();
         }
         return job.status().endTime();
+    }
+
+    /** A limit as the protocol's minutes: -1 (4294967295 unsigned) is UNLIMITED. */
+    private static int limitMinutes(TimeLimit limit) {
+        return limit.isUnlimited() ? -1 : (int) limit.minutes();
     }
 
     private static int requestedCpus(JobSpec spec) {
@@ -198,7 +209,7 @@ final class JobRecords {
                 .setUserName(spec.user()).setHold(spec.hold())
                 .setMinNodes(Math.max(1, r.minNodes())).setMaxNodes(Math.max(Math.max(1, r.minNodes()), r.maxNodes()))
                 .setCpusPerTask(Math.max(1, r.cpusPerTask()))
-                .setTimeLimitMinutes(limit.isUnlimited() ? -1 : (int) limit.minutes())
+                .setTimeLimitMinutes(limitMinutes(limit))
                 .setGres(r.gres().stream().map(GresRequest::toString).collect(Collectors.joining(",")));
         if (r.ntasks() > 0) {
             d.setNtasks(r.ntasks());
