@@ -118,6 +118,18 @@ public final class SubmitValidator {
         return new Accepted(spec, array);
     }
 
+    /**
+     * Whether validating this submission may wait on something outside the controller: a partition restricted by
+     * AllowGroups asks NSS for the user's groups (a process), which must not happen on an event loop.
+     */
+    public boolean mayWait(JobDescription d) {
+        try {
+            return partitions(config.get(), d.getPartition()).stream().anyMatch(p -> !allowsAll(p.allowGroups()));
+        } catch (RpcException unknownPartition) {
+            return false;
+        }
+    }
+
     private static List<PartitionConfig> partitions(ClusterConfig cfg, String requested) throws RpcException {
         if (requested.isBlank()) {
             return List.of(cfg.slurm().defaultPartition().orElseThrow(SlurmError.DEFAULT_PARTITION_NOT_SET::exception));
