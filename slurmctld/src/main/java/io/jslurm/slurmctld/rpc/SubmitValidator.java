@@ -123,11 +123,19 @@ public final class SubmitValidator {
      * AllowGroups asks NSS for the user's groups (a process), which must not happen on an event loop.
      */
     public boolean mayWait(JobDescription d) {
-        try {
-            return partitions(config.get(), d.getPartition()).stream().anyMatch(p -> !allowsAll(p.allowGroups()));
-        } catch (RpcException unknownPartition) {
-            return false;
+        ClusterConfig cfg = config.get();
+        String requested = d.getPartition();
+        if (requested.isBlank()) {
+            return cfg.slurm().defaultPartition().map(p -> !allowsAll(p.allowGroups())).orElse(false);
         }
+        // Once per submission on the event loop: a loop, not a stream; unknown names are refused by validate.
+        for (String name : requested.split(",")) {
+            Optional<PartitionConfig> partition = cfg.partition(name.strip());
+            if (partition.isPresent() && !allowsAll(partition.get().allowGroups())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static List<PartitionConfig> partitions(ClusterConfig cfg, String requested) throws RpcException {

@@ -193,13 +193,7 @@ final class Journal implements AutoCloseable {
                 if (failure != null || closed) {
                     return;
                 }
-                Runnable settle = flush();
-                lock.unlock();
-                try {
-                    settle.run();
-                } finally {
-                    lock.lock();
-                }
+                flushAndSettle();
             }
         } finally {
             lock.unlock();
@@ -225,6 +219,17 @@ final class Journal implements AutoCloseable {
         return finishFlush(batch, bytes, error);
     }
 
+    /** Under the lock, with no write in progress: {@link #flush}, then completes the batch's future outside it. */
+    private void flushAndSettle() {
+        Runnable settle = flush();
+        lock.unlock();
+        try {
+            settle.run();
+        } finally {
+            lock.lock();
+        }
+    }
+
     /** Returns once the entry with this ticket, and every one before it, is on disk. */
     void awaitDurable(long ticket) {
         boolean interrupted = false;
@@ -233,13 +238,7 @@ final class Journal implements AutoCloseable {
             while (durable < ticket) {
                 requireWritable();
                 if (!flushing) {
-                    Runnable settle = flush();
-                    lock.unlock();
-                    try {
-                        settle.run();
-                    } finally {
-                        lock.lock();
-                    }
+                    flushAndSettle();
                     continue;
                 }
                 Batch mine = ticket <= inFlight.last ? inFlight : pendingBatch;
