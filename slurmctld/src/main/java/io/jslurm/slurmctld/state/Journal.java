@@ -4,6 +4,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.locks.Condition;
@@ -25,8 +26,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Callers that cannot wait (an RPC answered from the event loop) take a future with {@link #whenDurable}
  * instead: it completes once the entry is on disk. A batch holding such callers is written by the journal's own
- * thread, started with the first of them, so that no thread is parked per caller; whoever finishes a write completes
- * its batch's future after releasing the lock.
+ * thread, started with the first of them, so that no thread is parked per caller. Futures are completed on that
+ * thread only, outside the lock: their callbacks (an RPC's answer) then never run inside a caller that led a write
+ * while holding locks of its own (the store's, during a snapshot).
  *
  * <p>Segments are written through {@link FileOutputStream} rather than a {@code FileChannel}: whichever caller
  * happens to lead a sync may be interrupted (an RPC worker at shutdown), and an interrupted channel closes
@@ -60,6 +62,8 @@ final class Journal implements AutoCloseable {
     /** Where the journal's own thread waits for a batch with callers that do not wait themselves. */
     private final Condition asyncWork = lock.newCondition();
     private Thread writer;
+    /** Futures of batches that other threads wrote, for the journal's thread to complete. */
+    private final ArrayDeque<Runnable> toSettle = new ArrayDeque<>();
 
     private BinaryWriter pending = new BinaryWriter(1 << 16);
     private BinaryWriter spare = new BinaryWriter(1 << 16);
@@ -187,13 +191,22 @@ final class Journal implements AutoCloseable {
         lock.lock();
         try {
             while (true) {
-                while (failure == null && !closed && (flushing || !pendingBatch.awaited)) {
+                while (toSettle.isEmpty() && failure == null && !closed && (flushing || !pendingBatch.awaited)) {
                     asyncWork.awaitUninterruptibly();
                 }
-                if (failure != null || closed) {
-                    return;
+                Runnable settle = toSettle.poll();
+                if (settle == null) {
+                    if (failure != null || closed) {
+                        return;
+                    }
+                    settle = flush();
                 }
-                flushAndSettle();
+                lock.unlock();
+                try {
+                    settle.run();
+                } finally {
+                    lock.lock();
+                }
             }
         } finally {
             lock.unlock();
@@ -219,14 +232,12 @@ final class Journal implements AutoCloseable {
         return finishFlush(batch, bytes, error);
     }
 
-    /** Under the lock, with no write in progress: {@link #flush}, then completes the batch's future outside it. */
-    private void flushAndSettle() {
-        Runnable settle = flush();
-        lock.unlock();
-        try {
-            settle.run();
-        } finally {
-            lock.lock();
+    /** Under the lock: hands the completion of a batch's future that this thread wrote to the journal's thread. */
+    private void settleLater(Runnable settle) {
+        // Without the journal's thread nobody was handed a future: there is nothing to complete.
+        if (settle != NOTHING_TO_SETTLE && writer != null) {
+            toSettle.add(settle);
+            asyncWork.signal();
         }
     }
 
@@ -238,7 +249,7 @@ final class Journal implements AutoCloseable {
             while (durable < ticket) {
                 requireWritable();
                 if (!flushing) {
-                    flushAndSettle();
+                    settleLater(flush());
                     continue;
                 }
                 Batch mine = ticket <= inFlight.last ? inFlight : pendingBatch;
@@ -338,7 +349,6 @@ final class Journal implements AutoCloseable {
      * {@code nextSegment}. The caller keeps appends out meanwhile, so the cut is exact.
      */
     void roll(long nextSegment) {
-        Runnable settle = NOTHING_TO_SETTLE;
         lock.lock();
         try {
             while (flushing && failure == null) {
@@ -375,13 +385,12 @@ final class Journal implements AutoCloseable {
                 segment = nextSegment;
                 segmentBytes = RecordFormat.HEADER_BYTES + pending.size();
             }
-            settle = finishFlush(batch, bytes, error);
+            settleLater(finishFlush(batch, bytes, error));
             if (error != null) {
                 throw new JobStoreException("could not start journal segment " + nextSegment, error);
             }
         } finally {
             lock.unlock();
-            settle.run();
         }
     }
 
