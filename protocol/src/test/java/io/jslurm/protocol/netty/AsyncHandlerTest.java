@@ -9,6 +9,7 @@ import io.jslurm.protocol.proto.ClientMessage;
 import io.jslurm.protocol.proto.JobDescription;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.SubmitBatchJobResponse;
+import io.jslurm.protocol.rpc.AnswerExecutor;
 import io.jslurm.protocol.rpc.Execution;
 import io.jslurm.protocol.rpc.Permission;
 import io.jslurm.protocol.rpc.RpcTable;
@@ -58,6 +59,12 @@ class AsyncHandlerTest {
                     }
                     CompletableFuture<SubmitBatchJobResponse> answer = new CompletableFuture<>();
                     started.add(new Pending(name, answer));
+                    if (name.equals("finished-on-its-loop")) {
+                        String loop = Thread.currentThread().getName();
+                        return answer.thenApplyAsync(response -> response.toBuilder()
+                                .setUserMessage(loop + "|" + Thread.currentThread().getName()).build(),
+                                AnswerExecutor.current());
+                    }
                     return answer;
                 })
                 .build();
@@ -100,6 +107,14 @@ class AsyncHandlerTest {
                 .as("no answer before the handler's stage completes").isInstanceOf(TimeoutException.class);
         pending.answer().complete(SubmitBatchJobResponse.newBuilder().setJobId(42).build());
         assertThat(reply.get(10, TimeUnit.SECONDS).getJobId()).isEqualTo(42);
+    }
+
+    @Test
+    void theRestOfAnAnswerRunsOnTheEventLoopItStartedOnNotOnTheThreadThatCompletesTheStage() throws Exception {
+        Future<SubmitBatchJobResponse> reply = submit("finished-on-its-loop");
+        next().answer().complete(SubmitBatchJobResponse.newBuilder().setJobId(7).build());
+        String[] threads = reply.get(10, TimeUnit.SECONDS).getUserMessage().split("\\|");
+        assertThat(threads[1]).isEqualTo(threads[0]).isNotEqualTo(Thread.currentThread().getName());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.jslurm.slurmctld.state;
 
 import io.jslurm.common.jobid.ArraySpec;
+import io.jslurm.protocol.rpc.AnswerExecutor;
 import io.jslurm.slurmctld.job.ExitCode;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.IllegalTransitionException;
@@ -23,6 +24,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -373,10 +375,17 @@ public final class JournaledJobStore implements JobStore {
         if (made.ticket() == 0) {
             return CompletableFuture.completedFuture(made.result());
         }
-        return journal.whenDurable(made.ticket()).thenApply(durable -> {
+        // Captured before the journal may lead the write: the event loop this submission came in on, if any.
+        Executor answerOn = AnswerExecutor.current();
+        CompletableFuture<Void> durable = journal.whenDurable(made.ticket()).toCompletableFuture();
+        Function<Void, T> done = synced -> {
             snapshotIfDue();
             return made.result();
-        });
+        };
+        // What follows (accounting, the answer) runs on that event loop, not on the journal's thread that
+        // completes the future: that thread then starts the next write at once. Already durable (this caller
+        // wrote it): go on here.
+        return durable.isDone() ? durable.thenApply(done) : durable.thenApplyAsync(done, answerOn);
     }
 
     private void snapshotIfDue() {
