@@ -25,11 +25,10 @@ import org.slf4j.LoggerFactory;
  * retrying an fsync can report success for data the kernel has already dropped.
  *
  * <p>Callers that cannot wait (an RPC answered from the event loop) take a future with {@link #whenDurable}
- * instead: it completes once the entry is on disk. When no write is in progress such a caller writes its batch
- * itself and gets a completed future; otherwise its batch is written by the journal's own thread, started with the
- * first of them, so that no thread is parked per caller. Futures are completed on those two only, outside the
- * lock: their callbacks (an RPC's answer) then never run inside a blocking caller that led a write while holding
- * locks of its own (the store's, during a snapshot). {@code whenDurable} is called holding no lock.
+ * instead: it completes once the entry is on disk. A batch holding such callers is written by the journal's own
+ * thread, started with the first of them, so that no thread is parked per caller. Futures are completed on that
+ * thread only, outside the lock: their callbacks (an RPC's answer) then never run inside a caller that led a write
+ * while holding locks of its own (the store's, during a snapshot).
  *
  * <p>Segments are written through {@link FileOutputStream} rather than a {@code FileChannel}: whichever caller
  * happens to lead a sync may be interrupted (an RPC worker at shutdown), and an interrupted channel closes
@@ -155,8 +154,6 @@ final class Journal implements AutoCloseable {
      * exceptionally with {@link JobStoreException} when the journal fails first. The caller does not wait.
      */
     CompletionStage<Void> whenDurable(long ticket) {
-        CompletableFuture<Void> synced;
-        Runnable settle;
         lock.lock();
         try {
             if (durable >= ticket) {
@@ -169,24 +166,15 @@ final class Journal implements AutoCloseable {
                 inFlight.awaited = true;
                 return inFlight.synced;
             }
-            synced = pendingBatch.synced;
-            if (flushing) {
-                if (!pendingBatch.awaited) {
-                    pendingBatch.awaited = true;
-                    startWriter();
-                    asyncWork.signal();
-                }
-                return synced;
+            if (!pendingBatch.awaited) {
+                pendingBatch.awaited = true;
+                startWriter();
+                asyncWork.signal();
             }
-            pendingBatch.awaited = true;
-            // No write in progress: the caller writes this batch itself, as a blocking caller would. Waking the
-            // journal's thread instead costs a handoff per batch, which is most of a small batch's latency.
-            settle = flush();
+            return pendingBatch.synced;
         } finally {
             lock.unlock();
         }
-        settle.run();
-        return synced;
     }
 
     /** Under the lock: the thread that writes batches nobody waits for, started with the first of them. */

@@ -375,7 +375,7 @@ public final class JournaledJobStore implements JobStore {
         if (made.ticket() == 0) {
             return CompletableFuture.completedFuture(made.result());
         }
-        // Captured before the journal may lead the write: the event loop this submission came in on, if any.
+        // The event loop this submission came in on, if any.
         Executor answerOn = AnswerExecutor.current();
         CompletableFuture<Void> durable = journal.whenDurable(made.ticket()).toCompletableFuture();
         Function<Void, T> done = synced -> {
@@ -383,8 +383,8 @@ public final class JournaledJobStore implements JobStore {
             return made.result();
         };
         // What follows (accounting, the answer) runs on that event loop, not on the journal's thread that
-        // completes the future: that thread then starts the next write at once. Already durable (this caller
-        // wrote it): go on here.
+        // completes the future: that thread then starts the next write at once. Already durable (a waiting
+        // caller's write carried it): go on here.
         return durable.isDone() ? durable.thenApply(done) : durable.thenApplyAsync(done, answerOn);
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jslurm.slurmctld.job.Job;
+import io.netty.channel.DefaultEventLoop;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,9 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Submissions that do not wait: the store hands back a stage that completes only after the fsync of the job's
- * journal record, written by the caller itself when no write is in progress, else by the journal's own thread.
- * The fsync here is the real one behind a gate the test opens; a caller that leads the write is a thread of its
- * own (an event loop in the controller), since it is held at the gate.
+ * journal record, written by the journal's own thread. The fsync here is the real one behind a gate the test opens.
  */
 @Timeout(60)
 class AsyncCommitTest {
@@ -71,12 +70,12 @@ class AsyncCommitTest {
         GatedSync sync = new GatedSync();
         try (JournaledJobStore store = JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock, sync)) {
             AtomicBoolean syncedWhenAnswered = new AtomicBoolean();
-            CompletableFuture<Job> answered = leading(store, "train").thenApply(job -> {
+            CompletableFuture<Job> answered = store.submitAsync(SampleJobs.training("train")).thenApply(job -> {
                 syncedWhenAnswered.set(sync.finished.get() == 1);
                 return job;
-            });
+            }).toCompletableFuture();
 
-            assertThat(sync.entered.await(10, TimeUnit.SECONDS)).as("the caller started the sync").isTrue();
+            assertThat(sync.entered.await(10, TimeUnit.SECONDS)).as("the journal's thread started the sync").isTrue();
             // The job is in the table (the scheduler may see it) but nobody has been told it is accepted.
             assertThat(store.size()).isEqualTo(1);
             Thread.sleep(200);
@@ -97,7 +96,7 @@ class AsyncCommitTest {
     void submissionsArrivingDuringASyncShareTheNextOne() throws Exception {
         GatedSync sync = new GatedSync();
         try (JournaledJobStore store = JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock, sync)) {
-            CompletableFuture<Job> first = leading(store, "first");
+            CompletableFuture<Job> first = store.submitAsync(SampleJobs.training("first")).toCompletableFuture();
             assertThat(sync.entered.await(10, TimeUnit.SECONDS)).isTrue();
             List<CompletableFuture<Job>> later = new ArrayList<>();
             for (int i = 0; i < 10; i++) {
@@ -120,8 +119,8 @@ class AsyncCommitTest {
         GatedSync sync = new GatedSync();
         try (JournaledJobStore store = JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock, sync)) {
             sync.failWith = new IOException("No space left on device");
-            sync.open();
             CompletionStage<Job> lost = store.submitAsync(SampleJobs.training("lost"));
+            sync.open();
             assertThatThrownBy(() -> lost.toCompletableFuture().get(10, TimeUnit.SECONDS))
                     .isInstanceOf(ExecutionException.class).cause().isInstanceOf(JobStoreException.class)
                     .hasMessageContaining("can no longer be made durable");
@@ -131,21 +130,19 @@ class AsyncCommitTest {
     }
 
     @Test
-    void aCallerThatFindsNoWriteInProgressWritesItsBatchAndGetsAnAnswerAtOnce() throws Exception {
+    void whatFollowsTheSyncRunsOnTheSubmittersEventLoopNotOnTheJournalsThread() throws Exception {
         GatedSync sync = new GatedSync();
-        sync.open();
+        DefaultEventLoop loop = new DefaultEventLoop();
         try (JournaledJobStore store = JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock, sync)) {
-            CompletableFuture<Job> answered = store.submitAsync(SampleJobs.training("alone")).toCompletableFuture();
-            assertThat(answered).as("synced by the caller before it returned").isDone();
-            assertThat(sync.finished).hasValue(1);
-            assertThat(store.journalStats().syncs()).isEqualTo(1);
+            Thread loopThread = loop.submit(Thread::currentThread).get(10, TimeUnit.SECONDS);
+            CompletableFuture<Thread> answeredOn = loop.submit(() -> store.submitAsync(SampleJobs.training("train"))
+                    .thenApply(job -> Thread.currentThread()).toCompletableFuture()).get(10, TimeUnit.SECONDS);
+            assertThat(sync.entered.await(10, TimeUnit.SECONDS)).isTrue();
+            sync.open();
+            assertThat(answeredOn.get(10, TimeUnit.SECONDS)).isSameAs(loopThread);
+        } finally {
+            loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         }
-    }
-
-    /** A submission from a thread of its own, which may lead the write and then waits at the gate. */
-    static CompletableFuture<Job> leading(JournaledJobStore store, String name) {
-        return CompletableFuture.supplyAsync(() -> store.submitAsync(SampleJobs.training(name)))
-                .thenCompose(stage -> stage);
     }
 
     /** Waiting and non-waiting callers share one journal; every acknowledged job comes back after a restart. */
