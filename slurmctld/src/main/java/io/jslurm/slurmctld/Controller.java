@@ -149,7 +149,8 @@ public final class Controller implements AutoCloseable {
         Callers callers = new Callers(options.slurmUserUid(), options.slurmdUserUid(), assoc);
         SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers,
                 accounts);
-        JobHandlers jobs = new JobHandlers(control, loop, validator, allocations, callers, clock);
+        ThreadPoolExecutor workers = workers();
+        JobHandlers jobs = new JobHandlers(control, loop, validator, allocations, callers, clock, workers);
         Controller[] self = new Controller[1];
         ControlHandlers controlHandlers = new ControlHandlers(config::get, () -> self[0].reconfigure(), clock);
         StepHandlers steps = new StepHandlers(control, loop, validator, allocations, nodes, callers,
@@ -158,7 +159,6 @@ public final class Controller implements AutoCloseable {
                 (node, request) -> slurmd.ask(node, request, io.jslurm.protocol.proto.NodeStepStat.class));
         NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock,
                 AccountedJobStore.stepsOf(accounted), nodeReports, steps::usageReported);
-        ThreadPoolExecutor workers = workers();
         StatsHandlers stats = new StatsHandlers(statistics, store, new StatsHandlers.Gauges(workers::getActiveCount,
                 slurmd::queued, slurmd::active, accounted instanceof AccountedJobStore a ? a::backlog : () -> 0),
                 callers, clock);

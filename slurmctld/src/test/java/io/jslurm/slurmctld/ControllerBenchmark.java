@@ -14,8 +14,8 @@ import java.util.function.BooleanSupplier;
 /**
  * Submissions per second through a real slurmctld process over loopback, every answer given only after the
  * job is durable, and the controller's resident memory holding 10,000 jobs. Run by hand:
- * {@code java -cp <test classpath> io.jslurm.slurmctld.ControllerBenchmark [seconds] ["JVM flags"]}; prints FIGURE
- * lines.
+ * {@code java -cp <test classpath> io.jslurm.slurmctld.ControllerBenchmark [seconds] ["JVM flags"] [clients,...]};
+ * prints FIGURE lines. Naming the client counts runs only those and skips the memory figures (for profiling).
  */
 public final class ControllerBenchmark {
 
@@ -27,11 +27,13 @@ public final class ControllerBenchmark {
         // The flags bin/slurmctld starts the controller with (libexec/jslurm-java, role "controller").
         String jvm = args.length > 1 ? args[1]
                 : "-XX:+UseSerialGC -Xms48m -Xmn24m -Xss512k -XX:ReservedCodeCacheSize=64m";
+        int[] clientCounts = args.length > 2 ? java.util.Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt)
+                .toArray() : new int[] {4, 16, 64};
         Path dir = Files.createTempDirectory("ctld-bench");
         try (ControllerProcess ctld = new ControllerProcess(dir, RestartTest.CLUSTER)) {
             ctld.start(jvm.split(" "));
             run(ctld, 4, 2);
-            for (int clients : new int[] {4, 16, 64}) {
+            for (int clients : clientCounts) {
                 long cpuBefore = cpuMillis(ctld.pid());
                 long jobs = run(ctld, clients, seconds);
                 long cpu = cpuMillis(ctld.pid()) - cpuBefore;
@@ -40,6 +42,9 @@ public final class ControllerBenchmark {
                         + "CPU %.0f us per submission%n", clients, jobs / (double) seconds, seconds,
                         cpu * 1000.0 / Math.max(1, jobs));
             }
+        }
+        if (args.length > 2) {
+            return;
         }
         Path fresh = Files.createTempDirectory("ctld-rss");
         try (ControllerProcess ctld = new ControllerProcess(fresh, RestartTest.CLUSTER)) {

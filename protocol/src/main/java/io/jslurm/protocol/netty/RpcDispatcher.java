@@ -17,6 +17,8 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
@@ -88,27 +90,47 @@ final class RpcDispatcher extends SimpleChannelInboundHandler<Inbound> {
         }
     }
 
+    /** Starts the handler; the answer goes out when its stage completes, on whichever thread completes it. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static void serve(ChannelHandlerContext ctx, EnvelopeType<?> type, Route route, RpcCall call) {
-        long correlationId = call.correlationId();
-        Message answer;
-        Throwable fatal = null;
+        CompletionStage<? extends Message> stage;
         try {
-            Message response = route.handler().handle(call);
-            answer = type.wrap(correlationId, response);
-        } catch (RpcException e) {
-            answer = type.error(correlationId, e.errorCode(), e.getMessage());
+            stage = route.handler().handle(call);
         } catch (Throwable e) {
-            // Errors too: a handler bug must not leave the caller waiting for an answer.
-            log.error("handler for {} failed", route.requestType().getSimpleName(), e);
-            answer = type.error(correlationId, ErrorCode.SLURM_ERROR.code(), "internal error: " + e);
-            fatal = e instanceof VirtualMachineError ? e : null;
+            answer(ctx, type, route, call, null, e);
+            return;
         }
+        stage.whenComplete((response, failure) -> answer(ctx, type, route, call, response, failure));
+    }
+
+    private static void answer(ChannelHandlerContext ctx, EnvelopeType<?> type, Route<?> route, RpcCall<?> call,
+                               Message response, Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                ? failure.getCause() : failure;
+        Message answer = envelope(type, route, call.correlationId(), response, cause);
         ConnectionState.inFlight(ctx.channel()).decrementAndGet();
         reply(ctx, answer);
-        if (fatal != null) {
-            throw (VirtualMachineError) fatal;
+        if (cause instanceof VirtualMachineError fatal) {
+            throw fatal;
         }
+    }
+
+    /** The response in its envelope, or the Error that answers instead. */
+    private static Message envelope(EnvelopeType<?> type, Route<?> route, long correlationId, Message response,
+                                    Throwable cause) {
+        if (cause == null) {
+            try {
+                return type.wrap(correlationId, response);
+            } catch (RuntimeException e) {
+                cause = e;
+            }
+        }
+        if (cause instanceof RpcException e) {
+            return type.error(correlationId, e.errorCode(), e.getMessage());
+        }
+        // Errors too: a handler bug must not leave the caller waiting for an answer.
+        log.error("handler for {} failed", route.requestType().getSimpleName(), cause);
+        return type.error(correlationId, ErrorCode.SLURM_ERROR.code(), "internal error: " + cause);
     }
 
     private static void reply(ChannelHandlerContext ctx, Message envelope) {

@@ -5,9 +5,12 @@ import io.jslurm.protocol.auth.Identity;
 import java.net.SocketAddress;
 import java.util.Objects;
 
-/** A table row: the handler of one request type, the permission it needs, and where it runs. */
+/**
+ * A table row: the handler of one request type, the permission it needs, and where it starts. Every handler is held
+ * as an asynchronous one; those written as {@link RpcHandler} answer with an already completed stage.
+ */
 public record Route<R extends Message>(Class<R> requestType, Permission permission, Execution execution,
-                                       RpcHandler<R> handler) {
+                                       AsyncRpcHandler<R> handler) {
     public Route {
         Objects.requireNonNull(requestType, "requestType");
         Objects.requireNonNull(permission, "permission");

@@ -3,10 +3,12 @@ package io.jslurm.protocol.rpc;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Internal;
 import com.google.protobuf.Message;
+import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.wire.EnvelopeType;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletionStage;
 
 /**
  * The dispatch table of one envelope type: request type -> handler, permission, execution. The
@@ -42,15 +44,20 @@ public final class RpcTable {
         return new RpcTable(envelope, timed);
     }
 
+    /** Timed until the answer is ready: for an asynchronous handler that includes what it waits on (the fsync). */
     private static <R extends Message> Route<R> timed(Route<R> route, RpcObserver observer) {
-        RpcHandler<R> handler = route.handler();
+        AsyncRpcHandler<R> handler = route.handler();
         return new Route<>(route.requestType(), route.permission(), route.execution(), call -> {
             long started = System.nanoTime();
+            CompletionStage<? extends Message> answer;
             try {
-                return handler.handle(call);
-            } finally {
+                answer = handler.handle(call);
+            } catch (RpcException | RuntimeException | Error e) {
                 observer.served(route.requestType(), call.caller(), System.nanoTime() - started);
+                throw e;
             }
+            return answer.whenComplete((response, failure) ->
+                    observer.served(route.requestType(), call.caller(), System.nanoTime() - started));
         });
     }
 
@@ -64,6 +71,16 @@ public final class RpcTable {
 
         public <R extends Message> Builder route(Class<R> requestType, Permission permission, Execution execution,
                                                  RpcHandler<R> handler) {
+            Objects.requireNonNull(handler, "handler");
+            return routeAsync(requestType, permission, execution, AsyncRpcHandler.of(handler));
+        }
+
+        /**
+         * A handler that answers later: it starts where {@code execution} says and the answer is sent when its stage
+         * completes, so nothing waits in between.
+         */
+        public <R extends Message> Builder routeAsync(Class<R> requestType, Permission permission,
+                                                      Execution execution, AsyncRpcHandler<R> handler) {
             Descriptor descriptor = Internal.getDefaultInstance(requestType).getDescriptorForType();
             if (!envelope.carries(descriptor)) {
                 throw new IllegalArgumentException(envelope + " does not carry " + descriptor.getName());

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.function.UnaryOperator;
 
 /**
@@ -97,6 +98,19 @@ public final class AccountedJobStore extends ForwardingJobStore {
         List<Job> tasks = store.submitArray(spec, array);
         tasks.forEach(this::recorded);
         return tasks;
+    }
+
+    @Override
+    public CompletionStage<Job> submitAsync(JobSpec spec) {
+        return store.submitAsync(spec).thenApply(this::recorded);
+    }
+
+    @Override
+    public CompletionStage<List<Job>> submitArrayAsync(JobSpec spec, ArraySpec array) {
+        return store.submitArrayAsync(spec, array).thenApply(tasks -> {
+            tasks.forEach(this::recorded);
+            return tasks;
+        });
     }
 
     @Override

@@ -37,7 +37,8 @@ import java.util.List;
 
 /**
  * The controller's RPC table: every request it serves, who may send it, and where it runs. Handlers that touch
- * the job journal or take the job lock run on workers; only ping runs on the event loop.
+ * the job journal or take the job lock run on workers; only ping runs on the event loop, and submit, which starts
+ * there and is answered when the journal has synced its job.
  */
 public final class ControllerRpc {
 
@@ -49,7 +50,8 @@ public final class ControllerRpc {
                                         PriorityHandlers priority) {
         RpcTable client = RpcTable.builder(EnvelopeType.CLIENT)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))
-                .route(SubmitBatchJobRequest.class, Permission.USER, Execution.WORKER, jobs::submit)
+                // Answered from the journal's sync, so it starts on the event loop and holds no worker.
+                .routeAsync(SubmitBatchJobRequest.class, Permission.USER, Execution.EVENT_LOOP, jobs::submitAsync)
                 .route(JobInfoRequest.class, Permission.USER, Execution.WORKER, jobs::info)
                 .route(CancelJobRequest.class, Permission.USER, Execution.WORKER, jobs::cancel)
                 .route(JobControlRequest.class, Permission.USER, Execution.WORKER, jobs::control)

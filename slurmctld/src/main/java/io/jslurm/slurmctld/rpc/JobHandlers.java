@@ -1,6 +1,7 @@
 package io.jslurm.slurmctld.rpc;
 
 import io.jslurm.common.hostlist.Hostlist;
+import io.jslurm.common.jobid.ArraySpec;
 import io.jslurm.protocol.RpcException;
 import io.jslurm.protocol.auth.Identity;
 import io.jslurm.protocol.proto.ArrayInfo;
@@ -8,6 +9,7 @@ import io.jslurm.protocol.proto.CancelJobRequest;
 import io.jslurm.protocol.proto.CancelJobResponse;
 import io.jslurm.protocol.proto.CancelResult;
 import io.jslurm.protocol.proto.JobControlRequest;
+import io.jslurm.protocol.proto.JobDescription;
 import io.jslurm.protocol.proto.JobControlResponse;
 import io.jslurm.protocol.proto.JobInfoRequest;
 import io.jslurm.protocol.proto.JobInfoResponse;
@@ -32,6 +34,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,9 +54,12 @@ public final class JobHandlers {
     private final JobRecords records;
     private final Callers callers;
     private final InstantSource clock;
+    private final Executor workers;
 
+    /** {@code workers} run the submissions that may wait before they reach the journal. */
     public JobHandlers(JobControl control, SchedulingLoop loop, SubmitValidator validator,
-                       io.jslurm.slurmctld.schedule.Allocations allocations, Callers callers, InstantSource clock) {
+                       io.jslurm.slurmctld.schedule.Allocations allocations, Callers callers, InstantSource clock,
+                       Executor workers) {
         this.control = control;
         this.store = control.store();
         this.loop = loop;
@@ -59,32 +68,69 @@ public final class JobHandlers {
                 new io.jslurm.slurmctld.accounting.JobBilling(() -> validator.config().slurm()));
         this.callers = callers;
         this.clock = clock;
+        this.workers = workers;
+    }
+
+    /**
+     * The submission as the controller serves it, started on the event loop: the answer is built once the job's
+     * journal record is on disk, by whoever completed that sync, so no thread waits per request. Submissions that may
+     * wait before reaching the journal (a group lookup, a second change to pin the priority) run on a worker.
+     */
+    public CompletionStage<SubmitBatchJobResponse> submitAsync(RpcCall<SubmitBatchJobRequest> call)
+            throws RpcException {
+        JobDescription description = call.request().getJob();
+        if (pinsPriority(description, call) || validator.mayWait(description)) {
+            return CompletableFuture.supplyAsync(() -> {
+                try {
+                    return submit(call);
+                } catch (RpcException e) {
+                    throw new CompletionException(e);
+                }
+            }, workers);
+        }
+        SubmitValidator.Accepted accepted = validator.validate(description, call.caller());
+        if (accepted.array().isPresent()) {
+            return store.submitArrayAsync(accepted.spec(), accepted.array().get())
+                    .thenApply(tasks -> arraySubmitted(tasks, accepted.array().get(), call));
+        }
+        return store.submitAsync(accepted.spec()).thenApply(job -> submitted(job, call));
+    }
+
+    private boolean pinsPriority(JobDescription description, RpcCall<?> call) {
+        return description.hasPriority() && description.getPriority() > 0 && callers.privileged(call.caller());
     }
 
     /** Durable before the answer: the store returns once the job's journal record is on disk. */
     public SubmitBatchJobResponse submit(RpcCall<SubmitBatchJobRequest> call) throws RpcException {
         SubmitValidator.Accepted accepted = validator.validate(call.request().getJob(), call.caller());
-        SubmitBatchJobResponse.Builder response = SubmitBatchJobResponse.newBuilder();
         if (accepted.array().isPresent()) {
-            List<Job> tasks = store.submitArray(accepted.spec(), accepted.array().get());
-            long arrayJobId = tasks.get(0).arrayJobId();
-            response.setJobId((int) arrayJobId).setArray(ArrayInfo.newBuilder().setArrayJobId((int) arrayJobId)
-                    .setTaskCount(tasks.size()).setTaskIds(accepted.array().get().toString()));
-            log.info("_slurm_rpc_submit_batch_job: JobId={}_[{}] InitPrio={} uid={}", arrayJobId,
-                    accepted.array().get(), loop.priority(tasks.get(0)), call.caller().uid());
-        } else {
-            Job job = store.submit(accepted.spec());
-            var description = call.request().getJob();
-            if (description.hasPriority() && description.getPriority() > 0 && callers.privileged(call.caller())) {
-                // sbatch --priority: only operators may pin a priority; others get the computed one, as in Slurm.
-                job = store.prioritize(job.jobId(), Integer.toUnsignedLong(description.getPriority()));
-            }
-            response.setJobId((int) job.jobId());
-            log.info("_slurm_rpc_submit_batch_job: JobId={} InitPrio={} uid={}", job.jobId(),
-                    loop.priority(job), call.caller().uid());
+            return arraySubmitted(store.submitArray(accepted.spec(), accepted.array().get()), accepted.array().get(),
+                    call);
         }
+        Job job = store.submit(accepted.spec());
+        JobDescription description = call.request().getJob();
+        if (pinsPriority(description, call)) {
+            // sbatch --priority: only operators may pin a priority; others get the computed one, as in Slurm.
+            job = store.prioritize(job.jobId(), Integer.toUnsignedLong(description.getPriority()));
+        }
+        return submitted(job, call);
+    }
+
+    /** The answer to a submission whose job is durable. */
+    private SubmitBatchJobResponse submitted(Job job, RpcCall<?> call) {
+        log.info("_slurm_rpc_submit_batch_job: JobId={} InitPrio={} uid={}", job.jobId(), loop.priority(job),
+                call.caller().uid());
         loop.requestPass();
-        return response.build();
+        return SubmitBatchJobResponse.newBuilder().setJobId((int) job.jobId()).build();
+    }
+
+    private SubmitBatchJobResponse arraySubmitted(List<Job> tasks, ArraySpec array, RpcCall<?> call) {
+        long arrayJobId = tasks.get(0).arrayJobId();
+        log.info("_slurm_rpc_submit_batch_job: JobId={}_[{}] InitPrio={} uid={}", arrayJobId, array,
+                loop.priority(tasks.get(0)), call.caller().uid());
+        loop.requestPass();
+        return SubmitBatchJobResponse.newBuilder().setJobId((int) arrayJobId).setArray(ArrayInfo.newBuilder()
+                .setArrayJobId((int) arrayJobId).setTaskCount(tasks.size()).setTaskIds(array.toString())).build();
     }
 
     public JobInfoResponse info(RpcCall<JobInfoRequest> call) {

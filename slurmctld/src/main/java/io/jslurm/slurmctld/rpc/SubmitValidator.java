@@ -118,6 +118,26 @@ public final class SubmitValidator {
         return new Accepted(spec, array);
     }
 
+    /**
+     * Whether validating this submission may wait on something outside the controller: a partition restricted by
+     * AllowGroups asks NSS for the user's groups (a process), which must not happen on an event loop.
+     */
+    public boolean mayWait(JobDescription d) {
+        ClusterConfig cfg = config.get();
+        String requested = d.getPartition();
+        if (requested.isBlank()) {
+            return cfg.slurm().defaultPartition().map(p -> !allowsAll(p.allowGroups())).orElse(false);
+        }
+        // Once per submission on the event loop: a loop, not a stream; unknown names are refused by validate.
+        for (String name : requested.split(",")) {
+            Optional<PartitionConfig> partition = cfg.partition(name.strip());
+            if (partition.isPresent() && !allowsAll(partition.get().allowGroups())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static List<PartitionConfig> partitions(ClusterConfig cfg, String requested) throws RpcException {
         if (requested.isBlank()) {
             return List.of(cfg.slurm().defaultPartition().orElseThrow(SlurmError.DEFAULT_PARTITION_NOT_SET::exception));

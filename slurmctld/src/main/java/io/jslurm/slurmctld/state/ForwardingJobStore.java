@@ -8,6 +8,7 @@ import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.StateChange;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
@@ -28,6 +29,16 @@ public abstract class ForwardingJobStore implements JobStore {
     @Override
     public List<Job> submitArray(JobSpec spec, ArraySpec array) {
         return delegate.submitArray(spec, array);
+    }
+
+    @Override
+    public CompletionStage<Job> submitAsync(JobSpec spec) {
+        return delegate.submitAsync(spec);
+    }
+
+    @Override
+    public CompletionStage<List<Job>> submitArrayAsync(JobSpec spec, ArraySpec array) {
+        return delegate.submitArrayAsync(spec, array);
     }
 
     @Override

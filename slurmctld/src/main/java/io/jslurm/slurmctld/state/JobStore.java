@@ -8,6 +8,7 @@ import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.StateChange;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
@@ -25,6 +26,16 @@ public interface JobStore extends AutoCloseable {
 
     /** Accepts a job array: one record per task, the first task's job id being the array job id. */
     List<Job> submitArray(JobSpec spec, ArraySpec array);
+
+    /**
+     * As {@link #submit}, without waiting for the disk: the job is in the table when this returns, and the stage
+     * completes once it is durable (exceptionally with {@link JobStoreException} if it cannot be). What is refused
+     * is refused by a throw, before anything changed.
+     */
+    CompletionStage<Job> submitAsync(JobSpec spec);
+
+    /** As {@link #submitArray}, completing once the tasks are durable. */
+    CompletionStage<List<Job>> submitArrayAsync(JobSpec spec, ArraySpec array);
 
     Optional<Job> get(long jobId);
 

@@ -4,6 +4,9 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
@@ -21,6 +24,12 @@ import org.slf4j.LoggerFactory;
  * <p>After a failed write or fsync the journal accepts nothing more: what reached the disk is unknown, and
  * retrying an fsync can report success for data the kernel has already dropped.
  *
+ * <p>Callers that cannot wait (an RPC answered from the event loop) take a future with {@link #whenDurable}
+ * instead: it completes once the entry is on disk. A batch holding such callers is written by the journal's own
+ * thread, started with the first of them, so that no thread is parked per caller. Futures are completed on that
+ * thread only, outside the lock: their callbacks (an RPC's answer) then never run inside a caller that led a write
+ * while holding locks of its own (the store's, during a snapshot).
+ *
  * <p>Segments are written through {@link FileOutputStream} rather than a {@code FileChannel}: whichever caller
  * happens to lead a sync may be interrupted (an RPC worker at shutdown), and an interrupted channel closes
  * itself, which would end the journal for everyone.
@@ -30,11 +39,14 @@ final class Journal implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Journal.class);
 
     /**
-     * The entries of one write: its callers wait on {@link #done} until the write has been synced (or failed).
-     * {@link #last} is the highest ticket in it, set when the write starts.
+     * The entries of one write: its callers wait on {@link #done} until the write has been synced (or failed), or
+     * hold {@link #synced} ({@link #awaited} then) when they do not wait. {@link #last} is the highest ticket in it,
+     * set when the write starts.
      */
     private static final class Batch {
         private final Condition done;
+        private final CompletableFuture<Void> synced = new CompletableFuture<>();
+        private boolean awaited;
         private long last;
 
         private Batch(Condition done) {
@@ -43,9 +55,15 @@ final class Journal implements AutoCloseable {
     }
 
     private final StateDirectory directory;
+    private final SegmentSync sync;
     private final ReentrantLock lock = new ReentrantLock();
     /** Signalled whenever a write ends: {@link #roll} waits there for the one in progress. */
     private final Condition idle = lock.newCondition();
+    /** Where the journal's own thread waits for a batch with callers that do not wait themselves. */
+    private final Condition asyncWork = lock.newCondition();
+    private Thread writer;
+    /** Futures of batches that other threads wrote, for the journal's thread to complete. */
+    private final ArrayDeque<Runnable> toSettle = new ArrayDeque<>();
 
     private BinaryWriter pending = new BinaryWriter(1 << 16);
     private BinaryWriter spare = new BinaryWriter(1 << 16);
@@ -65,16 +83,17 @@ final class Journal implements AutoCloseable {
     private long syncNanos;
     private long maxSyncNanos;
 
-    private Journal(StateDirectory directory, long segment, FileOutputStream segmentFile) {
+    private Journal(StateDirectory directory, SegmentSync sync, long segment, FileOutputStream segmentFile) {
         this.directory = directory;
+        this.sync = sync;
         this.segment = segment;
         this.segmentFile = segmentFile;
         this.segmentBytes = RecordFormat.HEADER_BYTES;
     }
 
     /** Starts a new, empty segment and makes its existence durable before anything is appended. */
-    static Journal start(StateDirectory directory, long segment) throws IOException {
-        return new Journal(directory, segment, createSegment(directory, segment));
+    static Journal start(StateDirectory directory, long segment, SegmentSync sync) throws IOException {
+        return new Journal(directory, sync, segment, createSegment(directory, segment));
     }
 
     private static FileOutputStream createSegment(StateDirectory directory, long segment) throws IOException {
@@ -130,6 +149,98 @@ final class Journal implements AutoCloseable {
         }
     }
 
+    /**
+     * A future that completes once the entry with this ticket, and every one before it, is on disk, or completes
+     * exceptionally with {@link JobStoreException} when the journal fails first. The caller does not wait.
+     */
+    CompletionStage<Void> whenDurable(long ticket) {
+        lock.lock();
+        try {
+            if (durable >= ticket) {
+                return CompletableFuture.completedFuture(null);
+            }
+            if (failure != null || closed) {
+                return CompletableFuture.failedFuture(unwritable());
+            }
+            if (inFlight != null && ticket <= inFlight.last) {
+                inFlight.awaited = true;
+                return inFlight.synced;
+            }
+            if (!pendingBatch.awaited) {
+                pendingBatch.awaited = true;
+                startWriter();
+                asyncWork.signal();
+            }
+            return pendingBatch.synced;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Under the lock: the thread that writes batches nobody waits for, started with the first of them. */
+    private void startWriter() {
+        if (writer == null) {
+            writer = new Thread(this::writeAwaitedBatches, "job-state-journal");
+            writer.setDaemon(true);
+            writer.start();
+        }
+    }
+
+    /** The journal's own thread: writes each batch that holds callers who do not wait, until the journal ends. */
+    private void writeAwaitedBatches() {
+        lock.lock();
+        try {
+            while (true) {
+                while (toSettle.isEmpty() && failure == null && !closed && (flushing || !pendingBatch.awaited)) {
+                    asyncWork.awaitUninterruptibly();
+                }
+                Runnable settle = toSettle.poll();
+                if (settle == null) {
+                    if (failure != null || closed) {
+                        return;
+                    }
+                    settle = flush();
+                }
+                lock.unlock();
+                try {
+                    settle.run();
+                } finally {
+                    lock.lock();
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Under the lock, with no write in progress: writes and syncs everything buffered (the lock is released
+     * meanwhile) and returns what completes the batch's future, to be run once the lock is released.
+     */
+    private Runnable flush() {
+        Batch batch = cut();
+        BinaryWriter bytes = pending;
+        pending = spare;
+        FileOutputStream target = segmentFile;
+        lock.unlock();
+        IOException error;
+        try {
+            error = writeAndSync(target, bytes);
+        } finally {
+            lock.lock();
+        }
+        return finishFlush(batch, bytes, error);
+    }
+
+    /** Under the lock: hands the completion of a batch's future that this thread wrote to the journal's thread. */
+    private void settleLater(Runnable settle) {
+        // Without the journal's thread nobody was handed a future: there is nothing to complete.
+        if (settle != NOTHING_TO_SETTLE && writer != null) {
+            toSettle.add(settle);
+            asyncWork.signal();
+        }
+    }
+
     /** Returns once the entry with this ticket, and every one before it, is on disk. */
     void awaitDurable(long ticket) {
         boolean interrupted = false;
@@ -138,18 +249,7 @@ final class Journal implements AutoCloseable {
             while (durable < ticket) {
                 requireWritable();
                 if (!flushing) {
-                    Batch batch = cut();
-                    BinaryWriter bytes = pending;
-                    pending = spare;
-                    FileOutputStream target = segmentFile;
-                    lock.unlock();
-                    IOException error;
-                    try {
-                        error = writeAndSync(target, bytes);
-                    } finally {
-                        lock.lock();
-                    }
-                    finishFlush(batch, bytes, error);
+                    settleLater(flush());
                     continue;
                 }
                 Batch mine = ticket <= inFlight.last ? inFlight : pendingBatch;
@@ -183,7 +283,7 @@ final class Journal implements AutoCloseable {
         long start = System.nanoTime();
         try {
             target.write(batch.array(), 0, batch.size());
-            target.getFD().sync();
+            sync.sync(target);
             return null;
         } catch (IOException e) {
             return e;
@@ -200,8 +300,12 @@ final class Journal implements AutoCloseable {
         }
     }
 
-    /** Under the lock: records how a write ended and wakes its callers and, when more waits, one to lead it. */
-    private void finishFlush(Batch batch, BinaryWriter bytes, IOException error) {
+    /**
+     * Under the lock: records how a write ended and wakes its callers and, when more waits, one to lead it. Returns
+     * what completes the futures of callers that do not wait, to be run once the lock is released: their callbacks
+     * (an RPC's answer) must not run under it.
+     */
+    private Runnable finishFlush(Batch batch, BinaryWriter bytes, IOException error) {
         flushing = false;
         inFlight = null;
         bytes.reset();
@@ -213,16 +317,32 @@ final class Journal implements AutoCloseable {
             }
             failure = error;
             pendingBatch.done.signalAll();
-        } else {
-            syncedEntries += batch.last - durable;
-            durable = Math.max(durable, batch.last);
-            if (appended > durable) {
-                pendingBatch.done.signal();
-            }
+            asyncWork.signal();
+            // Nothing more becomes durable: the next batch's callers that do not wait learn it now too.
+            Batch next = pendingBatch;
+            JobStoreException failed = unwritable();
+            batch.done.signalAll();
+            idle.signalAll();
+            return () -> {
+                batch.synced.completeExceptionally(failed);
+                next.synced.completeExceptionally(failed);
+            };
+        }
+        syncedEntries += batch.last - durable;
+        durable = Math.max(durable, batch.last);
+        if (appended > durable) {
+            pendingBatch.done.signal();
+        }
+        if (pendingBatch.awaited) {
+            asyncWork.signal();
         }
         batch.done.signalAll();
         idle.signalAll();
+        return batch.awaited ? () -> batch.synced.complete(null) : NOTHING_TO_SETTLE;
     }
+
+    private static final Runnable NOTHING_TO_SETTLE = () -> {
+    };
 
     /**
      * Makes everything appended so far durable in the current segment and continues in segment
@@ -265,7 +385,7 @@ final class Journal implements AutoCloseable {
                 segment = nextSegment;
                 segmentBytes = RecordFormat.HEADER_BYTES + pending.size();
             }
-            finishFlush(batch, bytes, error);
+            settleLater(finishFlush(batch, bytes, error));
             if (error != null) {
                 throw new JobStoreException("could not start journal segment " + nextSegment, error);
             }
@@ -284,12 +404,15 @@ final class Journal implements AutoCloseable {
     }
 
     private void requireWritable() {
-        if (failure != null) {
-            throw new JobStoreException("job state journal failed, changes can no longer be made durable", failure);
+        if (failure != null || closed) {
+            throw unwritable();
         }
-        if (closed) {
-            throw new JobStoreException("job state journal is closed");
-        }
+    }
+
+    private JobStoreException unwritable() {
+        return failure != null
+                ? new JobStoreException("job state journal failed, changes can no longer be made durable", failure)
+                : new JobStoreException("job state journal is closed");
     }
 
     @Override
@@ -312,6 +435,7 @@ final class Journal implements AutoCloseable {
         lock.lock();
         try {
             closed = true;
+            asyncWork.signal();
             segmentFile.close();
         } finally {
             lock.unlock();

@@ -1,6 +1,7 @@
 package io.jslurm.slurmctld.state;
 
 import io.jslurm.common.jobid.ArraySpec;
+import io.jslurm.protocol.rpc.AnswerExecutor;
 import io.jslurm.slurmctld.job.ExitCode;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.IllegalTransitionException;
@@ -21,6 +22,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -74,6 +78,10 @@ public final class JournaledJobStore implements JobStore {
 
     /** Recovers the job table from StateSaveLocation (empty on first start) and opens it for changes. */
     public static JournaledJobStore open(JobStoreConfig config, InstantSource clock) {
+        return open(config, clock, SegmentSync.FSYNC);
+    }
+
+    static JournaledJobStore open(JobStoreConfig config, InstantSource clock, SegmentSync sync) {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(clock, "clock");
         StateDirectory directory = null;
@@ -82,7 +90,7 @@ public final class JournaledJobStore implements JobStore {
             directory = StateDirectory.open(config.stateSaveLocation());
             Recovery.Recovered recovered = Recovery.run(directory);
             // Appending always starts in a fresh segment, never after a tail that recovery cut off.
-            Journal journal = Journal.start(directory, recovered.lastSequence() + 1);
+            Journal journal = Journal.start(directory, recovered.lastSequence() + 1, sync);
             JournaledJobStore store = new JournaledJobStore(config, clock, directory, recovered, journal);
             log.info("Recovered {} jobs ({} journal entries replayed, {} torn bytes dropped) from {} in {} ms; next job id {}",
                     recovered.table().size(), recovered.replayedEntries(), recovered.tornBytes(),
@@ -99,20 +107,38 @@ public final class JournaledJobStore implements JobStore {
 
     @Override
     public Job submit(JobSpec spec) {
+        return commit(submission(spec));
+    }
+
+    @Override
+    public CompletionStage<Job> submitAsync(JobSpec spec) {
+        return commitAsync(submission(spec));
+    }
+
+    private Decision<Job> submission(JobSpec spec) {
         Objects.requireNonNull(spec, "spec");
-        return commit(() -> {
+        return () -> {
             long now = now();
             Job job = new Job(ids.allocate(table::contains), 0, Job.NO_TASK, 0, spec,
                     JobTransitions.submitted(spec, now));
             return new Change<>(new JournalEntry.Submitted(List.of(job), ids.next()), job);
-        });
+        };
     }
 
     @Override
     public List<Job> submitArray(JobSpec spec, ArraySpec array) {
+        return commit(arraySubmission(spec, array));
+    }
+
+    @Override
+    public CompletionStage<List<Job>> submitArrayAsync(JobSpec spec, ArraySpec array) {
+        return commitAsync(arraySubmission(spec, array));
+    }
+
+    private Decision<List<Job>> arraySubmission(JobSpec spec, ArraySpec array) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(array, "array");
-        return commit(() -> {
+        return () -> {
             JobStatus status = JobTransitions.submitted(spec, now());
             List<Job> tasks = new ArrayList<>(array.taskIds().size());
             long arrayJobId = 0;
@@ -128,7 +154,7 @@ public final class JournaledJobStore implements JobStore {
                 tasks.add(new Job(jobId, arrayJobId, taskId, maxRunning, spec, status));
             }
             return new Change<>(new JournalEntry.Submitted(tasks, ids.next()), List.copyOf(tasks));
-        });
+        };
     }
 
     @Override
@@ -317,21 +343,49 @@ public final class JournaledJobStore implements JobStore {
         Change<T> decide();
     }
 
-    private <T> T commit(Decision<T> decision) {
-        Change<T> change;
-        long ticket;
+    /** A change journaled and applied, not yet known to be durable: its journal ticket (0 for no change). */
+    private record Made<T>(long ticket, T result) {
+    }
+
+    private <T> Made<T> make(Decision<T> decision) {
         synchronized (mutex) {
             requireOpen();
-            change = decision.decide();
+            Change<T> change = decision.decide();
             if (change.entry() == null) {
-                return change.result();
+                return new Made<>(0, change.result());
             }
-            ticket = journal.append(change.entry());
+            long ticket = journal.append(change.entry());
             table.apply(change.entry());
+            return new Made<>(ticket, change.result());
         }
-        journal.awaitDurable(ticket);
-        snapshotIfDue();
-        return change.result();
+    }
+
+    private <T> T commit(Decision<T> decision) {
+        Made<T> made = make(decision);
+        if (made.ticket() > 0) {
+            journal.awaitDurable(made.ticket());
+            snapshotIfDue();
+        }
+        return made.result();
+    }
+
+    /** As {@link #commit}, the result handed over once it is durable instead of waiting for that. */
+    private <T> CompletionStage<T> commitAsync(Decision<T> decision) {
+        Made<T> made = make(decision);
+        if (made.ticket() == 0) {
+            return CompletableFuture.completedFuture(made.result());
+        }
+        // The event loop this submission came in on, if any.
+        Executor answerOn = AnswerExecutor.current();
+        CompletableFuture<Void> durable = journal.whenDurable(made.ticket()).toCompletableFuture();
+        Function<Void, T> done = synced -> {
+            snapshotIfDue();
+            return made.result();
+        };
+        // What follows (accounting, the answer) runs on that event loop, not on the journal's thread that
+        // completes the future: that thread then starts the next write at once. Already durable (a waiting
+        // caller's write carried it): go on here.
+        return durable.isDone() ? durable.thenApply(done) : durable.thenApplyAsync(done, answerOn);
     }
 
     private void snapshotIfDue() {

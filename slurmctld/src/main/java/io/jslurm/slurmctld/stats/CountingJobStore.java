@@ -8,6 +8,7 @@ import io.jslurm.slurmctld.job.StateChange;
 import io.jslurm.slurmctld.state.ForwardingJobStore;
 import io.jslurm.slurmctld.state.JobStore;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 
 /** The controller's job table, counting submissions, starts and endings for sdiag as they become durable. */
@@ -41,6 +42,22 @@ public final class CountingJobStore extends ForwardingJobStore {
         // Slurm keeps a pending array as one record and counts one submission.
         counters.submitted(1);
         return tasks;
+    }
+
+    @Override
+    public CompletionStage<Job> submitAsync(JobSpec spec) {
+        return super.submitAsync(spec).thenApply(job -> {
+            counters.submitted(1);
+            return job;
+        });
+    }
+
+    @Override
+    public CompletionStage<List<Job>> submitArrayAsync(JobSpec spec, ArraySpec array) {
+        return super.submitArrayAsync(spec, array).thenApply(tasks -> {
+            counters.submitted(1);
+            return tasks;
+        });
     }
 
     @Override
