@@ -162,13 +162,14 @@ final class Journal implements AutoCloseable {
             if (failure != null || closed) {
                 return CompletableFuture.failedFuture(unwritable());
             }
+            // Also when a waiting caller's write carries this entry: only the journal's thread completes futures.
+            startWriter();
             if (inFlight != null && ticket <= inFlight.last) {
                 inFlight.awaited = true;
                 return inFlight.synced;
             }
             if (!pendingBatch.awaited) {
                 pendingBatch.awaited = true;
-                startWriter();
                 asyncWork.signal();
             }
             return pendingBatch.synced;

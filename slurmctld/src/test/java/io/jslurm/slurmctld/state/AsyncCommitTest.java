@@ -145,6 +145,31 @@ class AsyncCommitTest {
         }
     }
 
+    /**
+     * The first caller that does not wait finds its entry already in a write a waiting caller leads: the future
+     * must still complete once that write is synced (the journal's thread did not exist yet).
+     */
+    @Test
+    void theFirstFutureCompletesWhenAWaitingCallersWriteCarriesIt() throws Exception {
+        GatedSync sync = new GatedSync();
+        try (StateDirectory directory = StateDirectory.open(stateDir);
+                Journal journal = Journal.start(directory, 1, sync)) {
+            long notWaiting = journal.append(new JournalEntry.Purged(new long[] {1}));
+            long waiting = journal.append(new JournalEntry.Purged(new long[] {2}));
+            Thread leader = new Thread(() -> journal.awaitDurable(waiting));
+            leader.start();
+            assertThat(sync.entered.await(10, TimeUnit.SECONDS)).as("the waiting caller's write started").isTrue();
+
+            CompletableFuture<Void> durable = journal.whenDurable(notWaiting).toCompletableFuture();
+            assertThat(durable).isNotDone();
+            sync.open();
+            leader.join(10_000);
+
+            durable.get(10, TimeUnit.SECONDS);
+            assertThat(sync.finished.get()).isEqualTo(1);
+        }
+    }
+
     /** Waiting and non-waiting callers share one journal; every acknowledged job comes back after a restart. */
     @Test
     void mixedCallersAndSnapshotsLoseNoAcknowledgedJob() throws Exception {
