@@ -15,28 +15,21 @@ import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.SubmitBatchJobResponse;
 import io.jslurm.protocol.proto.UpdateNodeRequest;
 import io.jslurm.slurmctld.ControllerFixture;
-import java.nio.file.Path;
+import io.jslurm.slurmctld.ControllerFixtureExtension;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Registration, hardware checks, heartbeats and SlurmdTimeout with a manual clock, as sinfo would show them. */
+@ExtendWith(ControllerFixtureExtension.class)
 class NodeLifecycleTest {
 
-    @TempDir
-    Path dir;
     ControllerFixture cluster;
 
     @BeforeEach
-    void start() throws Exception {
-        cluster = new ControllerFixture(dir);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        cluster.close();
+    void start(ControllerFixture fresh) {
+        cluster = fresh;
     }
 
     private NodeRecord node(String name) throws Exception {

@@ -9,31 +9,23 @@ import io.jslurm.protocol.proto.JobInfoResponse;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.SubmitBatchJobResponse;
 import io.jslurm.slurmctld.ControllerFixture;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
+import io.jslurm.slurmctld.ControllerFixtureExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The ways a submission is served: answered from the journal's sync when it starts on the event loop, and on a
  * worker when it may wait before the journal (an AllowGroups partition, an operator's --priority).
  */
+@ExtendWith(ControllerFixtureExtension.class)
 class SubmitPathTest {
-
-    @TempDir
-    Path dir;
 
     ControllerFixture cluster;
 
     @BeforeEach
-    void start() throws Exception {
-        cluster = new ControllerFixture(dir);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        cluster.close();
+    void start(ControllerFixture fresh) {
+        cluster = fresh;
     }
 
     @Test

@@ -18,30 +18,23 @@ import io.jslurm.protocol.proto.StatsInfoResponse;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.SubmitBatchJobResponse;
 import io.jslurm.slurmctld.ControllerFixture;
-import java.nio.file.Path;
+import io.jslurm.slurmctld.ControllerFixtureExtension;
 import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** What sdiag reads: counters kept by the real controller as requests arrive over loopback and passes run. */
+@ExtendWith(ControllerFixtureExtension.class)
 class StatisticsRpcTest {
 
-    @TempDir
-    Path dir;
     ControllerFixture cluster;
 
     @BeforeEach
-    void start() throws Exception {
-        cluster = new ControllerFixture(dir);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        cluster.close();
+    void start(ControllerFixture fresh) {
+        cluster = fresh;
     }
 
     private long submit() throws Exception {

@@ -16,29 +16,22 @@ import io.jslurm.protocol.proto.StepLayout;
 import io.jslurm.protocol.proto.StepStatRequest;
 import io.jslurm.protocol.proto.StepStatResponse;
 import io.jslurm.slurmctld.ControllerFixture;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
+import io.jslurm.slurmctld.ControllerFixtureExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** sstat's request through the controller to the step's slurmd, and slurmd's step ends that carry usage. */
+@ExtendWith(ControllerFixtureExtension.class)
 class StepStatRpcTest {
 
     private static final int BATCH = 0xfffffffb;
 
-    @TempDir
-    Path dir;
     ControllerFixture cluster;
 
     @BeforeEach
-    void start() throws Exception {
-        cluster = new ControllerFixture(dir);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        cluster.close();
+    void start(ControllerFixture fresh) {
+        cluster = fresh;
     }
 
     private long runningJob() throws Exception {
