@@ -3,6 +3,7 @@ package io.jslurm.sched.gang;
 import io.jslurm.sched.model.NodeAllocation;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -10,14 +11,21 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Gang time-slicing (PreemptMode=GANG): jobs allocated to the same cores (OverSubscribe=FORCE:N or YES:N) take
  * turns, one set running while the others are suspended, switching every SchedulerTimeSlice. A pure function of
  * the gang jobs, the current slice's start and the clock.
  *
- * <p>The jobs are ranked, and the running set is filled greedily in rank order with every job whose cores no job
- * already in the set uses. Higher PriorityTier ranks first always. Within a slice the jobs that run keep running
+ * <p>As in Slurm, each partition is time-sliced on its own, and partitions are taken highest PriorityTier first:
+ * the cores the running jobs of a higher tier use are closed to every lower-tier partition (its jobs there are
+ * suspended, not time-sliced with the higher ones, and resume when those cores are free again), while partitions of
+ * the same tier do not see each other's jobs, so jobs of two partitions never take turns.
+ *
+ * <p>Within a partition the jobs are ranked, and the running set is filled greedily in rank order with every job
+ * whose cores no job already in the set (nor a higher tier) uses. Within a slice the jobs that run keep running
  * (oldest first), so a newly started job that lands on busy cores is suspended until the slice ends, and a
  * suspended job whose cores were freed (a job ended) resumes at once. When the slice is over the suspended jobs rank
  * first, longest-waiting first, so the jobs that just ran give way: with two jobs on one core they alternate, with
@@ -40,26 +48,41 @@ public final class GangScheduler {
         }
         boolean newSlice = !now.isBefore(sliceStart.plus(timeSlice));
         // At a slice boundary the suspended ones go first; within a slice the running ones keep their cores.
-        Comparator<GangJob> turn = Comparator.comparing(job -> job.running() == newSlice);
-        Comparator<GangJob> rank = Comparator.comparingInt(GangJob::priorityTier).reversed()
-                .thenComparing(turn)
+        Comparator<GangJob> rank = Comparator.comparing((GangJob job) -> job.running() == newSlice)
                 .thenComparing(GangJob::since)
                 .thenComparingLong(GangJob::jobId);
-        Map<String, BitSet> busy = new HashMap<>();
+        Map<Integer, Map<String, List<GangJob>>> byTier = new TreeMap<>(Comparator.reverseOrder());
+        for (GangJob job : jobs) {
+            byTier.computeIfAbsent(job.priorityTier(), tier -> new TreeMap<>())
+                    .computeIfAbsent(job.partition(), partition -> new ArrayList<>()).add(job);
+        }
+        Map<String, BitSet> higherTiers = new HashMap<>();
         Set<Long> suspend = new HashSet<>();
         Set<Long> resume = new HashSet<>();
-        for (GangJob job : jobs.stream().sorted(rank).toList()) {
-            boolean runs = fits(job, busy);
-            if (runs) {
-                take(job, busy);
-                if (!job.running()) {
-                    resume.add(job.jobId());
+        for (Map<String, List<GangJob>> partitions : byTier.values()) {
+            Map<String, BitSet> thisTier = new HashMap<>();
+            for (List<GangJob> partition : partitions.values()) {
+                Map<String, BitSet> busy = copy(higherTiers);
+                for (GangJob job : partition.stream().sorted(rank).toList()) {
+                    if (fits(job, busy)) {
+                        take(job, busy);
+                        take(job, thisTier);
+                        if (!job.running()) {
+                            resume.add(job.jobId());
+                        }
+                    } else if (job.running()) {
+                        suspend.add(job.jobId());
+                    }
                 }
-            } else if (job.running()) {
-                suspend.add(job.jobId());
             }
+            thisTier.forEach((node, cores) -> higherTiers.computeIfAbsent(node, n -> new BitSet()).or(cores));
         }
         return new GangPlan(suspend, resume, newSlice ? now : sliceStart);
+    }
+
+    private static Map<String, BitSet> copy(Map<String, BitSet> busy) {
+        return busy.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey,
+                e -> (BitSet) e.getValue().clone()));
     }
 
     private static boolean fits(GangJob job, Map<String, BitSet> busy) {

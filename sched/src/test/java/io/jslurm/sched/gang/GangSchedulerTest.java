@@ -24,11 +24,11 @@ class GangSchedulerTest {
     }
 
     private static GangJob running(long id, Allocation allocation, Instant since) {
-        return new GangJob(id, 1, allocation, true, since);
+        return new GangJob(id, "p", 1, allocation, true, since);
     }
 
     private static GangJob suspended(long id, Allocation allocation, Instant since) {
-        return new GangJob(id, 1, allocation, false, since);
+        return new GangJob(id, "p", 1, allocation, false, since);
     }
 
     @Test
@@ -76,7 +76,7 @@ class GangSchedulerTest {
                 boolean runs = plan.resume().contains(job.jobId())
                         || job.running() && !plan.suspend().contains(job.jobId());
                 after.add(runs == job.running() ? job
-                        : new GangJob(job.jobId(), job.priorityTier(), job.allocation(), runs, now));
+                        : new GangJob(job.jobId(), job.partition(), job.priorityTier(), job.allocation(), runs, now));
             }
             jobs = after;
             List<Long> running = jobs.stream().filter(GangJob::running).map(GangJob::jobId).toList();
@@ -117,12 +117,56 @@ class GangSchedulerTest {
 
     @Test
     void aHigherTierJobIsNeverTimeSlicedAway() {
-        GangJob high = new GangJob(1, 10, cores("n1", 0), true, T0);
+        GangJob high = new GangJob(1, "high", 10, cores("n1", 0), true, T0);
         GangPlan plan = GangScheduler.next(List.of(high, suspended(2, cores("n1", 0), T0.minusSeconds(100))), T0,
                 SLICE, T0.plus(SLICE));
 
         assertThat(plan.suspend()).isEmpty();
         assertThat(plan.resume()).isEmpty();
+    }
+
+    @Test
+    void jobsOfTwoPartitionsOfTheSameTierDoNotTakeTurns() {
+        GangJob a = new GangJob(1, "a", 1, cores("n1", 0), true, T0);
+        GangJob b = new GangJob(2, "b", 1, cores("n1", 0), true, T0.plusSeconds(5));
+        GangPlan within = GangScheduler.next(List.of(a, b), T0, SLICE, T0.plusSeconds(5));
+        GangPlan atBoundary = GangScheduler.next(List.of(a, b), T0, SLICE, T0.plus(SLICE));
+
+        assertThat(within.isEmpty()).as("time-slicing is per partition: both run").isTrue();
+        assertThat(atBoundary.isEmpty()).isTrue();
+    }
+
+    @Test
+    void aHigherTierPartitionsJobSuspendsLowerTierJobsOnItsCoresWhichResumeWhenItEnds() {
+        GangJob high = new GangJob(9, "high", 10, cores("n1", 0, 1), true, T0.plusSeconds(20));
+        GangJob lowOnItsCores = new GangJob(1, "low", 1, cores("n1", 1), true, T0);
+        GangJob lowElsewhere = new GangJob(2, "low", 1, cores("n1", 2), true, T0);
+
+        GangPlan plan = GangScheduler.next(List.of(high, lowOnItsCores, lowElsewhere), T0, SLICE,
+                T0.plusSeconds(20));
+        assertThat(plan.suspend()).as("the lower tier gives way at once, not at the slice's end").containsExactly(1L);
+        assertThat(plan.resume()).isEmpty();
+
+        GangJob suspendedLow = new GangJob(1, "low", 1, cores("n1", 1), false, T0.plusSeconds(20));
+        GangPlan laterSlice = GangScheduler.next(List.of(high, suspendedLow, lowElsewhere), T0, SLICE,
+                T0.plus(SLICE).plus(SLICE));
+        assertThat(laterSlice.isEmpty()).as("no turn for the lower tier while the higher job runs").isTrue();
+
+        GangPlan afterItEnds = GangScheduler.next(List.of(suspendedLow, lowElsewhere), T0, SLICE,
+                T0.plusSeconds(40));
+        assertThat(afterItEnds.resume()).containsExactly(1L);
+    }
+
+    @Test
+    void lowerTierJobsStillTakeTurnsAmongThemselvesOnCoresNoHigherJobUses() {
+        GangJob high = new GangJob(9, "high", 10, cores("n1", 0), true, T0);
+        GangJob first = new GangJob(1, "low", 1, cores("n1", 1), true, T0);
+        GangJob second = new GangJob(2, "low", 1, cores("n1", 1), false, T0.plusSeconds(1));
+
+        GangPlan plan = GangScheduler.next(List.of(high, first, second), T0, SLICE, T0.plus(SLICE));
+
+        assertThat(plan.suspend()).containsExactly(1L);
+        assertThat(plan.resume()).containsExactly(2L);
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.Objects;
  * @param priority a priority pinned by an operator, 0 when the scheduler computes it
  * @param derivedExitCode the highest exit code of the job's steps ({@code sacct}'s DerivedExitCode)
  * @param restartCount how often the job was requeued
+ * @param suspendCause who suspended the job while it is SUSPENDED, else {@link SuspendCause#NONE}
  */
 public record JobStatus(
         JobState state,
@@ -22,7 +23,8 @@ public record JobStatus(
         ExitCode exitCode,
         ExitCode derivedExitCode,
         int restartCount,
-        Allocation allocation) {
+        Allocation allocation,
+        SuspendCause suspendCause) {
 
     public JobStatus {
         Objects.requireNonNull(state, "state");
@@ -31,16 +33,29 @@ public record JobStatus(
         Objects.requireNonNull(exitCode, "exitCode");
         Objects.requireNonNull(derivedExitCode, "derivedExitCode");
         Objects.requireNonNull(allocation, "allocation");
+        Objects.requireNonNull(suspendCause, "suspendCause");
         if (priority < 0 || restartCount < 0) {
             throw new IllegalArgumentException("priority and restart count must not be negative");
         }
         if (hold != Hold.NONE && state != JobState.PENDING) {
             throw new IllegalArgumentException("only a pending job can be held, not a " + state + " one");
         }
+        if (suspendCause != SuspendCause.NONE && state != JobState.SUSPENDED) {
+            throw new IllegalArgumentException("only a suspended job has a suspend cause, not a " + state + " one");
+        }
+    }
+
+    /** A status that is not suspended by anyone (every state but SUSPENDED, and state read from older files). */
+    public JobStatus(JobState state, PendingReason reason, Hold hold, long priority, long submitTime,
+                     long eligibleTime, long startTime, long endTime, ExitCode exitCode, ExitCode derivedExitCode,
+                     int restartCount, Allocation allocation) {
+        this(state, reason, hold, priority, submitTime, eligibleTime, startTime, endTime, exitCode, derivedExitCode,
+                restartCount, allocation, SuspendCause.NONE);
     }
 
     JobStatus with(JobState newState, PendingReason newReason, Hold newHold, long newPriority) {
         return new JobStatus(newState, newReason, newHold, newPriority, submitTime, eligibleTime, startTime, endTime,
-                exitCode, derivedExitCode, restartCount, allocation);
+                exitCode, derivedExitCode, restartCount, allocation, newState == state ? suspendCause
+                : SuspendCause.NONE);
     }
 }

@@ -149,7 +149,7 @@ public final class JobTransitions {
             endTime = now;
         }
         return new JobStatus(to, reason, Hold.NONE, s.priority(), submitTime, eligible, startTime, endTime,
-                exitCode, derived, restarts, allocation);
+                exitCode, derived, restarts, allocation, to == SUSPENDED ? change.suspendCause() : SuspendCause.NONE);
     }
 
     /** Holds a pending job; an admin hold replaces a user hold but not the other way round. */

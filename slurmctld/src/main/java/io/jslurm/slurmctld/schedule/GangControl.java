@@ -8,23 +8,24 @@ import io.jslurm.sched.gang.GangScheduler;
 import io.jslurm.slurmctld.config.ClusterConfig;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobState;
+import io.jslurm.slurmctld.job.SuspendCause;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Applies gang time-slicing (PreemptMode=GANG) to the live jobs: asks {@link GangScheduler} who runs in the coming
  * slice and suspends or resumes jobs accordingly. A job it suspends keeps its allocation (it is still counted on its
- * shared cores). Used by the scheduling thread only.
+ * shared cores). Which jobs it suspended is read from the job table (the suspend cause is journaled with the state
+ * change), so after a controller restart the time-slicing goes on; only the slice start and the turn order are kept
+ * here, and are rebuilt from the jobs' start times. Used by the scheduling thread only.
  */
 final class GangControl {
 
@@ -37,8 +38,6 @@ final class GangControl {
 
     private final JobControl control;
     private final Allocations allocations;
-    /** Jobs this class suspended and that are still suspended. */
-    private final Set<Long> suspended = new HashSet<>();
     /** When this class last suspended or resumed each job (else its start time counts). */
     private final Map<Long, Instant> since = new HashMap<>();
     private Instant sliceStart = Instant.EPOCH;
@@ -50,16 +49,20 @@ final class GangControl {
 
     /** Whether the job is suspended by time-slicing (it keeps its cores: other jobs share them with it). */
     boolean holdsCores(long jobId) {
-        return suspended.contains(jobId);
+        return control.store().get(jobId).map(GangControl::gangSuspended).orElse(false);
+    }
+
+    private static boolean gangSuspended(Job job) {
+        return job.state() == JobState.SUSPENDED && job.status().suspendCause() == SuspendCause.GANG;
     }
 
     /** Suspends and resumes jobs for the slice that runs from {@code now}. */
     void apply(ClusterConfig cfg, Instant now) {
         SchedulingConfig scheduling = cfg.slurm().scheduling();
-        suspended.removeIf(id -> control.store().get(id).map(job -> job.state() != JobState.SUSPENDED).orElse(true));
+        List<Long> suspended = allocations.all().keySet().stream().filter(this::holdsCores).sorted().toList();
         if (!scheduling.gang()) {
             // GANG was taken out of slurm.conf (or never set): nothing takes turns any more.
-            List.copyOf(suspended).forEach(id -> resume(id, now));
+            suspended.forEach(id -> resume(id, now));
             since.clear();
             return;
         }
@@ -88,12 +91,13 @@ final class GangControl {
                 continue;
             }
             boolean running = job.get().state() == JobState.RUNNING;
-            if (!running && !(job.get().state() == JobState.SUSPENDED && suspended.contains(id))) {
+            if (!running && !gangSuspended(job.get())) {
                 continue;
             }
-            int tier = cfg.partition(job.get().spec().partition()).map(PartitionConfig::priorityTier).orElse(1);
+            String partition = job.get().spec().partition();
+            int tier = cfg.partition(partition).map(PartitionConfig::priorityTier).orElse(1);
             Instant last = since.getOrDefault(id, Instant.ofEpochSecond(job.get().status().startTime()));
-            jobs.add(new GangJob(id, tier, entry.getValue(), running, last));
+            jobs.add(new GangJob(id, partition, tier, entry.getValue(), running, last));
         }
         return jobs;
     }
@@ -105,7 +109,6 @@ final class GangControl {
         }
         try {
             control.suspendInPlace(id);
-            suspended.add(id);
             since.put(id, now);
         } catch (RuntimeException e) {
             log.warn("gang: JobId={} not suspended: {}", id, e.getMessage());
@@ -119,6 +122,5 @@ final class GangControl {
         } catch (RuntimeException e) {
             log.warn("gang: JobId={} not resumed: {}", id, e.getMessage());
         }
-        suspended.remove(id);
     }
 }

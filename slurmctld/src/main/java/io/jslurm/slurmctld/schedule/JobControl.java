@@ -2,7 +2,6 @@ package io.jslurm.slurmctld.schedule;
 
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.time.TimeLimit;
-import io.jslurm.conf.slurm.NodeConfig;
 import io.jslurm.conf.slurm.PartitionConfig;
 import io.jslurm.protocol.proto.JobComplete;
 import io.jslurm.protocol.proto.SignalJob;
@@ -19,13 +18,13 @@ import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobState;
 import io.jslurm.slurmctld.job.PendingReason;
 import io.jslurm.slurmctld.job.StateChange;
+import io.jslurm.slurmctld.job.SuspendCause;
 import io.jslurm.slurmctld.node.NodeTable;
 import io.jslurm.slurmctld.node.NodeView;
 import io.jslurm.slurmctld.state.JobStore;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -64,9 +63,12 @@ public final class JobControl {
      */
     private final Map<Long, Suspension> suspensions = new HashMap<>();
 
-    /** @param preemptor the job that preempted it, or 0 for scontrol suspend */
+    /** @param preemptor the job that preempted it, 0 for scontrol suspend, {@link #UNKNOWN_PREEMPTOR} after a restart */
     private record Suspension(Allocation full, long preemptor) {
     }
+
+    /** No job has this id: a job preempted before a restart resumes as soon as its cores are free. */
+    private static final long UNKNOWN_PREEMPTOR = -1;
 
     public JobControl(JobStore store, Allocations allocations, NodeTable nodes, SlurmdChannel slurmd,
                       Supplier<ClusterConfig> config, InstantSource clock, NodeReports nodeReports) {
@@ -473,7 +475,8 @@ public final class JobControl {
 
     private Job suspend(long jobId, long preemptor) {
         return changeThenFree(jobId, job -> {
-            Job suspended = store.transition(jobId, StateChange.to(JobState.SUSPENDED));
+            Job suspended = store.transition(jobId, StateChange.suspend(preemptor == 0 ? SuspendCause.OPERATOR
+                    : SuspendCause.PREEMPTION));
             suspendClock.suspended(jobId, job.status().startTime(), clock.instant().getEpochSecond());
             allocations.of(jobId).ifPresent(full -> {
                 suspensions.put(jobId, new Suspension(full, preemptor));
@@ -492,7 +495,7 @@ public final class JobControl {
     public synchronized Job suspendInPlace(long jobId) {
         Job job = store.get(jobId).orElseThrow(() -> new io.jslurm.slurmctld.state.UnknownJobException(
                 Long.toString(jobId)));
-        Job suspended = store.transition(jobId, StateChange.to(JobState.SUSPENDED));
+        Job suspended = store.transition(jobId, StateChange.suspend(SuspendCause.GANG));
         suspendClock.suspended(jobId, job.status().startTime(), clock.instant().getEpochSecond());
         allocations.of(jobId).ifPresent(full -> sendSuspend(suspended, full, false));
         log.info("JobId={} suspended for gang time-slicing", suspended.displayId());
@@ -644,42 +647,33 @@ public final class JobControl {
 
     /**
      * After a restart: the job table knows which nodes, CPUs, memory and GPUs each running job holds, not which
-     * cores and GPU indices. They are assigned again, lowest first, so that the scheduler sees the nodes as busy.
+     * cores and GPU indices. They are assigned again ({@link RecoveredCores}) so that the scheduler sees the nodes as
+     * busy. Jobs the gang scheduler suspended keep their cores, as before the restart; one an operator or a
+     * preemption suspended holds only its memory again, and one suspended by preemption resumes once its cores are
+     * free (its preemptor is not remembered). A suspended job of a state written before the cause was recorded stays
+     * suspended until {@code scontrol resume}, as an operator's.
      */
     public synchronized void recoverAllocations() {
-        Map<String, BitSet> usedCores = new HashMap<>();
-        Map<String, Set<Integer>> usedGpus = new HashMap<>();
-        for (Job job : store.query(j -> j.state().occupiesNodes())) {
-            var summary = job.status().allocation();
-            List<String> names = Hostlist.parse(summary.nodeList()).hosts();
-            int gpus = summary.gres().stream().filter(g -> g.name().equals("gpu")).mapToInt(g -> (int) g.count()).sum();
-            List<NodeAllocation> parts = new ArrayList<>();
-            for (String name : names) {
-                NodeConfig node = nodes.get(name).map(NodeView::config).orElse(null);
-                if (node == null) {
-                    continue;
+        RecoveredCores cores = new RecoveredCores(name -> nodes.get(name).map(NodeView::config));
+        List<Job> occupying = store.query(j -> j.state().occupiesNodes()).stream()
+                .sorted(java.util.Comparator.comparing((Job j) -> !holdsCoresWhenRecovered(j)).thenComparingLong(Job::jobId))
+                .toList();
+        for (Job job : occupying) {
+            boolean holdsCores = holdsCoresWhenRecovered(job);
+            cores.assign(job.status().allocation(), holdsCores).ifPresent(full -> {
+                if (holdsCores) {
+                    allocations.put(job.jobId(), full);
+                    return;
                 }
-                int threads = Math.max(1, node.threadsPerCore());
-                int cores = Math.max(1, summary.cpus() / Math.max(1, names.size()) / threads);
-                BitSet used = usedCores.computeIfAbsent(name, n -> new BitSet());
-                BitSet mine = new BitSet();
-                for (int core = used.nextClearBit(0); mine.cardinality() < cores; core = used.nextClearBit(core + 1)) {
-                    mine.set(core);
-                }
-                used.or(mine);
-                Set<Integer> gpusUsed = usedGpus.computeIfAbsent(name, n -> new HashSet<>());
-                List<Integer> myGpus = new ArrayList<>();
-                for (int index = 0; myGpus.size() < gpus; index++) {
-                    if (gpusUsed.add(index)) {
-                        myGpus.add(index);
-                    }
-                }
-                parts.add(new NodeAllocation(name, 1, CoreSet.copyOf(mine), summary.memoryMiB(), myGpus));
-            }
-            if (!parts.isEmpty()) {
-                allocations.put(job.jobId(), new Allocation(parts));
-            }
+                boolean preempted = job.status().suspendCause() == SuspendCause.PREEMPTION;
+                suspensions.put(job.jobId(), new Suspension(full, preempted ? UNKNOWN_PREEMPTOR : 0));
+                allocations.put(job.jobId(), memoryOnly(full));
+            });
         }
         log.info("Recovered the allocations of {} running jobs", allocations.all().size());
+    }
+
+    private static boolean holdsCoresWhenRecovered(Job job) {
+        return job.state() != JobState.SUSPENDED || job.status().suspendCause() == SuspendCause.GANG;
     }
 }

@@ -12,6 +12,7 @@ import io.jslurm.slurmctld.job.MemoryRequest;
 import io.jslurm.slurmctld.job.OpenMode;
 import io.jslurm.slurmctld.job.PendingReason;
 import io.jslurm.slurmctld.job.ResourceRequest;
+import io.jslurm.slurmctld.job.SuspendCause;
 import io.jslurm.common.time.TimeLimit;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,8 +23,8 @@ import java.util.Optional;
 
 /**
  * Format version 2 of journal and snapshot entries: one tag byte, then the entry's fields in a fixed order.
- * Version 2 appended the job request's open mode, version 3 its {@code --oversubscribe}; version 1 and 2 files are
- * still read (open mode unspecified, no oversubscribe).
+ * Version 2 appended the job request's open mode, version 3 its {@code --oversubscribe}, version 4 the status's
+ * suspend cause; version 1 to 3 files are still read (open mode unspecified, no oversubscribe, no suspend cause).
  * Enums are stored by ordinal, so their constants may only ever be appended (a test pins the order).
  * A later format gets a new version number in the file header and its own decoding branch here.
  *
@@ -32,7 +33,7 @@ import java.util.Optional;
  */
 final class EntryCodec {
 
-    static final int FORMAT_VERSION = 3;
+    static final int FORMAT_VERSION = 4;
     private static final int FIRST_FORMAT_VERSION = 1;
 
     private static final int SUBMITTED = 1;
@@ -49,6 +50,7 @@ final class EntryCodec {
     private static final MemoryRequest.Per[] MEMORY_PER = MemoryRequest.Per.values();
     private static final GresRequest.Per[] GRES_PER = GresRequest.Per.values();
     private static final OpenMode[] OPEN_MODES = OpenMode.values();
+    private static final SuspendCause[] SUSPEND_CAUSES = SuspendCause.values();
 
     private final Map<String, String> shared = new HashMap<>();
     /** The version of the file being read: fields added later are absent from older files. */
@@ -314,6 +316,7 @@ final class EntryCodec {
         out.writeInt(a.cpus());
         out.writeLong(a.memoryMiB());
         writeGres(a.gres(), out);
+        out.writeByte(s.suspendCause().ordinal());
     }
 
     private JobStatus readStatus(BinaryReader in) {
@@ -333,11 +336,13 @@ final class EntryCodec {
         int cpus = in.readInt();
         long memory = in.readLong();
         List<GresRequest> gres = readGres(in);
+        SuspendCause suspendCause = readingVersion >= 4 ? pick(SUSPEND_CAUSES, in.readByte(), "suspend cause")
+                : SuspendCause.NONE;
         Allocation allocation = nodeCount == 0 && nodeList.isEmpty() && cpus == 0 && memory == 0 && gres.isEmpty()
                 ? Allocation.NONE
                 : checked(() -> new Allocation(nodeList, nodeCount, cpus, memory, gres));
         return checked(() -> new JobStatus(state, reason, hold, priority, submit, eligible, start, end, exitCode,
-                derived, restarts, allocation));
+                derived, restarts, allocation, suspendCause));
     }
 
     private static void writeExitCode(ExitCode code, BinaryWriter out) {
