@@ -118,6 +118,20 @@ class JobTransitionsTest {
     }
 
     @Test
+    void theSuspendCauseIsKeptWhileSuspendedAndClearedOnResume() {
+        Job running = in(RUNNING);
+        Job suspended = running.withStatus(JobTransitions.apply(running, StateChange.suspend(SuspendCause.GANG),
+                2_000));
+        assertThat(suspended.status().suspendCause()).isEqualTo(SuspendCause.GANG);
+        assertThat(JobTransitions.prioritized(suspended, 5).suspendCause()).isEqualTo(SuspendCause.GANG);
+        JobStatus resumed = JobTransitions.apply(suspended, StateChange.to(RUNNING), 3_000);
+        assertThat(resumed.suspendCause()).isEqualTo(SuspendCause.NONE);
+        JobStatus cancelled = JobTransitions.apply(suspended, StateChange.finish(CANCELLED, ExitCode.SUCCESS,
+                PendingReason.NONE), 3_000);
+        assertThat(cancelled.suspendCause()).isEqualTo(SuspendCause.NONE);
+    }
+
+    @Test
     void requeuedJobComesBackPendingWithCleanSlate() {
         Job failed = in(RUNNING);
         failed = failed.withStatus(JobTransitions.apply(failed,

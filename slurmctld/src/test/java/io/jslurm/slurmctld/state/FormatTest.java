@@ -3,13 +3,17 @@ package io.jslurm.slurmctld.state;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jslurm.slurmctld.job.Allocation;
+import io.jslurm.slurmctld.job.ExitCode;
 import io.jslurm.slurmctld.job.GresRequest;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.JobState;
+import io.jslurm.slurmctld.job.JobStatus;
 import io.jslurm.slurmctld.job.MemoryRequest;
 import io.jslurm.slurmctld.job.OpenMode;
 import io.jslurm.slurmctld.job.PendingReason;
+import io.jslurm.slurmctld.job.SuspendCause;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +39,7 @@ class FormatTest {
         assertThat(names(MemoryRequest.Per.values())).startsWith("NONE", "NODE", "CPU", "GPU");
         assertThat(names(GresRequest.Per.values())).startsWith("NODE", "JOB", "TASK", "SOCKET");
         assertThat(names(OpenMode.values())).startsWith("UNSPECIFIED", "TRUNCATE", "APPEND");
+        assertThat(names(SuspendCause.values())).startsWith("NONE", "OPERATOR", "PREEMPTION", "GANG");
     }
 
     @Test
@@ -48,8 +53,8 @@ class FormatTest {
         byte[] truncated = Arrays.copyOf(out.toByteArray(), out.size() - 1);
         assertThatThrownBy(() -> new EntryCodec().decode(EntryCodec.FORMAT_VERSION, truncated))
                 .isInstanceOf(CorruptStateException.class);
-        assertThatThrownBy(() -> new EntryCodec().decode(4, out.toByteArray()))
-                .hasMessageContaining("unsupported state format version 4");
+        assertThatThrownBy(() -> new EntryCodec().decode(5, out.toByteArray()))
+                .hasMessageContaining("unsupported state format version 5");
     }
 
     @Test
@@ -90,6 +95,23 @@ class FormatTest {
         assertThat(old.oversubscribe()).as("state written before the field existed").isFalse();
         assertThat(old).isEqualTo(plain);
         assertThatThrownBy(() -> new EntryCodec().decode(3, v2)).isInstanceOf(CorruptStateException.class);
+    }
+
+    @Test
+    void version4KeepsWhoSuspendedAJobAndOlderFilesReadAsNoCause() {
+        JobStatus gang = new JobStatus(JobState.SUSPENDED, PendingReason.NONE, Hold.NONE, 0, 100, 100, 110, 0,
+                ExitCode.SUCCESS, ExitCode.SUCCESS, 0, new Allocation("gpu01", 1, 8, 4000, java.util.List.of()),
+                SuspendCause.GANG);
+        BinaryWriter out = new BinaryWriter(128);
+        EntryCodec.encode(new JournalEntry.StatusChanged(11, gang), out);
+        JobStatus back = ((JournalEntry.StatusChanged) new EntryCodec().decode(4, out.toByteArray())).status();
+        assertThat(back).isEqualTo(gang);
+
+        byte[] v3 = Arrays.copyOf(out.toByteArray(), out.size() - 1);
+        JobStatus old = ((JournalEntry.StatusChanged) new EntryCodec().decode(3, v3)).status();
+        assertThat(old.state()).isEqualTo(JobState.SUSPENDED);
+        assertThat(old.suspendCause()).as("state written before the cause was kept").isEqualTo(SuspendCause.NONE);
+        assertThatThrownBy(() -> new EntryCodec().decode(4, v3)).isInstanceOf(CorruptStateException.class);
     }
 
     @Test
