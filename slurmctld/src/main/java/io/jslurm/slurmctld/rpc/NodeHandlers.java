@@ -15,6 +15,7 @@ import io.jslurm.protocol.proto.UpdateNodeRequest;
 import io.jslurm.protocol.proto.UpdateNodeResponse;
 import io.jslurm.protocol.rpc.RpcCall;
 import io.jslurm.sched.model.GresDevice;
+import io.jslurm.slurmctld.accounting.NodeBilling;
 import io.jslurm.slurmctld.accounting.StepAccounting;
 import io.jslurm.slurmctld.config.ClusterConfig;
 import io.jslurm.slurmctld.job.Job;
@@ -188,8 +189,9 @@ public final class NodeHandlers {
                 .setFeatures(String.join(",", c.features())).setFeaturesActive(String.join(",", c.features()))
                 .setReason(node.reason()).setReasonUid((int) node.reasonUid()).setReasonTime(node.reasonTime())
                 .setWeight(c.weight())
-                .setTresConfigured(JobRecords.tres(c.cpus(), c.realMemory().mebibytes(), 1, c.gres().count("gpu"))
-                        .replace(",node=1", ""))
+                .setTresConfigured(JobRecords.tres(c.cpus(), c.realMemory().mebibytes(), 1, c.gres().count("gpu"),
+                        NodeBilling.of(c, cfg.slurm())).replace(",node=1", ""))
+                .setTresAllocated(allocatedTres(allocatedCpus, usage))
                 .setOwnerUid(4294967294L);
         for (var p : cfg.slurm().partitions()) {
             if (p.nodes().contains(c.name())) {
@@ -200,6 +202,25 @@ public final class NodeHandlers {
                 .setVersion(r.getVersion()).setOs(r.getOs()).setArch(r.getHardware().getCpuArch())
                 .setCpuLoad(node.cpuLoad()).setFreeMemoryMb(node.freeMemoryMb()));
         return b.build();
+    }
+
+    /**
+     * Slurm's AllocTRES of a node: the CPUs, memory and GPUs in use, without node or billing (Slurm builds it from
+     * the allocation alone), and empty on an idle node.
+     */
+    static String allocatedTres(int cpus, Allocations.NodeUsage usage) {
+        List<String> parts = new java.util.ArrayList<>();
+        if (cpus > 0) {
+            parts.add("cpu=" + cpus);
+        }
+        long mem = usage.memoryMib();
+        if (mem > 0) {
+            parts.add("mem=" + (mem % 1024 == 0 ? mem / 1024 + "G" : mem + "M"));
+        }
+        if (!usage.gpus().isEmpty()) {
+            parts.add("gres/gpu=" + usage.gpus().size());
+        }
+        return String.join(",", parts);
     }
 
     /** Slurm's GresUsed: {@code gpu:a100:2(IDX:0-1)}, or {@code gpu:a100:0(IDX:N/A)} when none is in use. */
