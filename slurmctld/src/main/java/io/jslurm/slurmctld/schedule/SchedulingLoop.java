@@ -270,6 +270,11 @@ public final class SchedulingLoop implements AutoCloseable {
         long commitStart = System.nanoTime();
         preemption.apply(plan, now);
         List<Job> started = commit(plan, cfg, now);
+        if (!started.isEmpty()) {
+            // A job started on cores of lower-tier gang jobs takes them now, as Slurm's gang scheduler does when
+            // a job starts, not at the next pass (a newcomer itself is not suspended in its first seconds).
+            gang.apply(cfg, now);
+        }
         int backfilled = (int) started.stream()
                 .filter(job -> plan.start(job.jobId()).map(JobStart::backfilled).orElse(false)).count();
         timer.record(statistics, System.nanoTime() - commitStart, backfilled, plan.reservations().size(),
