@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -31,8 +32,9 @@ class GangRestartIT {
     @Test
     void aGangSuspendedJobTakesTurnsAgainAfterTheControllerIsKilledAndBothComplete() throws Exception {
         String cpus = cluster().ok("sinfo", "-h", "-o", "%c").strip();
-        // About 15 s of work each, counted only while it runs: several slices after the restart.
-        String work = "for i in $(seq 1 30); do sleep 0.5; done";
+        // About 40 s of work each, counted only while it runs: the running one goes on while the controller is
+        // down (slurm-local up waits up to 15 s for an idle node it will not get), several slices remain after.
+        String work = "for i in $(seq 1 80); do sleep 0.5; done";
         long first = cluster().submit("-c", cpus, "--mem=100M", "--wrap", work);
         cluster().awaitState(first, Cluster.patience(), "RUNNING");
         long second = cluster().submit("-c", cpus, "--mem=100M", "--wrap", work);
@@ -49,14 +51,17 @@ class GangRestartIT {
         }
 
         List<String> samples = new ArrayList<>();
-        long deadline = System.nanoTime() + Duration.ofSeconds(150).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
         while (System.nanoTime() < deadline) {
-            pair = squeue(jobs);
-            if (!pair.isEmpty() && (samples.isEmpty() || !samples.get(samples.size() - 1).equals(pair))) {
-                samples.add(pair);
-            }
-            if (!pair.isEmpty() && !ACTIVE.matcher(pair).find()) {
-                break;
+            Optional<String> answer = squeue(jobs);
+            if (answer.isPresent()) {
+                pair = answer.get();
+                if (samples.isEmpty() || !samples.get(samples.size() - 1).equals(pair)) {
+                    samples.add(pair);
+                }
+                if (!ACTIVE.matcher(pair).find()) {
+                    break;
+                }
             }
             Thread.sleep(300);
         }
@@ -70,18 +75,18 @@ class GangRestartIT {
         assertThat(cluster().awaitState(second, Cluster.patience(), "COMPLETED")).isEqualTo("COMPLETED");
     }
 
-    /** "ID=ST ID=ST" of the jobs still in the queue; empty while the controller does not answer. */
-    private static String squeue(String jobs) throws Exception {
+    /** "ID=ST ID=ST" of the jobs still in the queue (empty once both ended); nothing while the controller is down. */
+    private static Optional<String> squeue(String jobs) throws Exception {
         Distribution.Result r = cluster().run("squeue", "-h", "-o", "%i=%t", "-j", jobs);
-        return r.exitCode() == 0 ? r.stdout().strip().replace('\n', ' ') : "";
+        return r.exitCode() == 0 ? Optional.of(r.stdout().strip().replace('\n', ' ')) : Optional.empty();
     }
 
     private static String awaitPair(String jobs, String wanted, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
-        String pair = squeue(jobs);
+        String pair = squeue(jobs).orElse("");
         while (!pair.contains(wanted) && System.nanoTime() < deadline) {
             Thread.sleep(200);
-            pair = squeue(jobs);
+            pair = squeue(jobs).orElse("");
         }
         return pair;
     }
