@@ -3,10 +3,7 @@ package io.jslurm.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,74 +17,43 @@ class GangRestartIT {
     @RegisterExtension
     static final ClusterExtension CLUSTER = new ClusterExtension(new Cluster.Shape(1, 0, false, List.of(
             "PreemptMode=GANG", "SchedulerTimeSlice=5",
-            "PartitionName=gang Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE:2")));
-
-    /** A squeue state of a job still in the queue. */
-    private static final Pattern ACTIVE = Pattern.compile("=(R|S|PD|CG)\\b");
-
-    private static Cluster cluster() {
-        return CLUSTER.get();
-    }
+            "PartitionName=slices Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE:2")));
 
     @Test
     void aGangSuspendedJobTakesTurnsAgainAfterTheControllerIsKilledAndBothComplete() throws Exception {
-        String cpus = cluster().ok("sinfo", "-h", "-o", "%c").strip();
+        Cluster cluster = CLUSTER.get();
+        String cpus = cluster.ok("sinfo", "-h", "-o", "%c").strip();
         // About 40 s of work each, counted only while it runs: the running one goes on while the controller is
         // down (slurm-local up waits up to 15 s for an idle node it will not get), several slices remain after.
         String work = "for i in $(seq 1 80); do sleep 0.5; done";
-        long first = cluster().submit("-c", cpus, "--mem=100M", "--wrap", work);
-        cluster().awaitState(first, Cluster.patience(), "RUNNING");
-        long second = cluster().submit("-c", cpus, "--mem=100M", "--wrap", work);
+        long first = cluster.submit("-c", cpus, "--mem=100M", "--wrap", work);
+        cluster.awaitState(first, Cluster.patience(), "RUNNING");
+        long second = cluster.submit("-c", cpus, "--mem=100M", "--wrap", work);
         String jobs = first + "," + second;
-        String pair = awaitPair(jobs, second + "=S", Cluster.patience());
+        long deadline = System.nanoTime() + Cluster.patience().toNanos();
+        String pair = "";
+        while (!pair.contains(second + "=S") && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            pair = QueueSamples.squeue(cluster, jobs).orElse("");
+        }
         assertThat(pair).as("the newcomer is suspended by time-slicing").contains(first + "=R", second + "=S");
 
-        cluster().kill9("slurmctld");
+        cluster.kill9("slurmctld");
         try {
-            cluster().up(Duration.ofSeconds(15));
+            cluster.up(Duration.ofSeconds(15));
         } catch (IllegalStateException notIdle) {
             // The node is busy with the two jobs, so it is not idle: the controller is what must run again.
-            assertThat(cluster().pid("slurmctld")).as(notIdle.getMessage()).isPresent();
+            assertThat(cluster.pid("slurmctld")).as(notIdle.getMessage()).isPresent();
         }
 
-        List<String> samples = new ArrayList<>();
-        long deadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<String> answer = squeue(jobs);
-            if (answer.isPresent()) {
-                pair = answer.get();
-                if (samples.isEmpty() || !samples.get(samples.size() - 1).equals(pair)) {
-                    samples.add(pair);
-                }
-                if (!ACTIVE.matcher(pair).find()) {
-                    break;
-                }
-            }
-            Thread.sleep(300);
-        }
-        assertThat(ACTIVE.matcher(pair).find()).as("both jobs ended; states seen after the restart: %s", samples)
-                .isFalse();
+        List<String> samples = QueueSamples.until(cluster, jobs, Duration.ofSeconds(240));
+        assertThat(QueueSamples.ended(samples)).as("both jobs ended; states seen after the restart: %s", samples)
+                .isTrue();
         assertThat(samples).as("the job suspended at the crash ran again while the other waited")
                 .anyMatch(s -> s.contains(second + "=R") && s.contains(first + "=S"));
         assertThat(samples).as("and the two never ran together after the restart")
                 .noneMatch(s -> s.contains(first + "=R") && s.contains(second + "=R"));
-        assertThat(cluster().awaitState(first, Cluster.patience(), "COMPLETED")).isEqualTo("COMPLETED");
-        assertThat(cluster().awaitState(second, Cluster.patience(), "COMPLETED")).isEqualTo("COMPLETED");
-    }
-
-    /** "ID=ST ID=ST" of the jobs still in the queue (empty once both ended); nothing while the controller is down. */
-    private static Optional<String> squeue(String jobs) throws Exception {
-        Distribution.Result r = cluster().run("squeue", "-h", "-o", "%i=%t", "-j", jobs);
-        return r.exitCode() == 0 ? Optional.of(r.stdout().strip().replace('\n', ' ')) : Optional.empty();
-    }
-
-    private static String awaitPair(String jobs, String wanted, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String pair = squeue(jobs).orElse("");
-        while (!pair.contains(wanted) && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-            pair = squeue(jobs).orElse("");
-        }
-        return pair;
+        assertThat(cluster.awaitState(first, Cluster.patience(), "COMPLETED")).isEqualTo("COMPLETED");
+        assertThat(cluster.awaitState(second, Cluster.patience(), "COMPLETED")).isEqualTo("COMPLETED");
     }
 }

@@ -3,7 +3,6 @@ package io.jslurm.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,8 +24,6 @@ class PartitionGangIT {
             "PartitionName=high Nodes=ALL MaxTime=INFINITE State=UP PriorityTier=10 OverSubscribe=FORCE:2"
                     + " TRESBillingWeights=CPU=3")));
 
-    private static final Pattern ACTIVE = Pattern.compile("=(R|S|PD|CG)\\b");
-
     private static Cluster cluster() {
         return CLUSTER.get();
     }
@@ -41,22 +38,9 @@ class PartitionGangIT {
         long high = cluster().submit("-p", "high", "-c", cpus, "--mem=100M", "--wrap",
                 "for i in $(seq 1 28); do sleep 0.5; done");
 
-        List<String> samples = new ArrayList<>();
-        String jobs = low + "," + high;
-        long deadline = System.nanoTime() + Duration.ofSeconds(150).toNanos();
-        String pair = "";
-        while (System.nanoTime() < deadline) {
-            pair = cluster().ok("squeue", "-h", "-o", "%i=%t", "-j", jobs).strip().replace('\n', ' ');
-            if (samples.isEmpty() || !samples.get(samples.size() - 1).equals(pair)) {
-                samples.add(pair);
-            }
-            if (!ACTIVE.matcher(pair).find()) {
-                break;
-            }
-            Thread.sleep(300);
-        }
-        assertThat(ACTIVE.matcher(pair).find()).as("both ended; seen %s", samples).isFalse();
-        int highRuns = indexOf(samples, high + "=R", low + "=S", 0);
+        List<String> samples = QueueSamples.until(cluster(), low + "," + high, Duration.ofSeconds(150));
+        assertThat(QueueSamples.ended(samples)).as("both ended; seen %s", samples).isTrue();
+        int highRuns = QueueSamples.indexOf(samples, high + "=R", low + "=S", 0);
         assertThat(highRuns).as("the high tier job ran while the low one was suspended; seen %s", samples)
                 .isNotNegative();
         assertThat(samples.subList(highRuns, samples.size()))
@@ -82,14 +66,5 @@ class PartitionGangIT {
         assertThat(cluster().ok("scontrol", "show", "node", "node1")).contains("AllocTRES=cpu=1,mem=100M\n");
         cluster().ok("scancel", Long.toString(job));
         cluster().awaitState(job, Cluster.patience(), "CANCELLED");
-    }
-
-    private static int indexOf(List<String> samples, String one, String other, int from) {
-        for (int i = Math.max(0, from); i < samples.size(); i++) {
-            if (samples.get(i).contains(one) && samples.get(i).contains(other)) {
-                return i;
-            }
-        }
-        return -1;
     }
 }
