@@ -45,11 +45,16 @@ public final class CommandEnvironment {
 
     /** This process: System.out/err, its environment, the system clock and zone, slurm.conf's controller. */
     public static CommandEnvironment ofProcess() {
+        return ofProcess(Controllers.fromEnvironment(System.getenv()));
+    }
+
+    /** As {@link #ofProcess()}, reaching the controller through {@code controllers}. */
+    public static CommandEnvironment ofProcess(Controllers controllers) {
         Map<String, String> environment = System.getenv();
         PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
                 false);
         return new CommandEnvironment(out, System.err, environment, InstantSource.system(), ZoneId::systemDefault,
-                ClientIdentity.current(), Controllers.fromEnvironment(environment));
+                ClientIdentity.current(), controllers);
     }
 
     /** Ends the process with {@code status} once output is flushed. */
