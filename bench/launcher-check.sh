@@ -39,7 +39,8 @@ run_scontrol() { JSLURM_JAVA_HOME=$jdk "$dist/bin/scontrol" show hostnames 'gpu[
 archive_for() { # the archive the launcher would use for scontrol with $jdk, in folder $1
   local f
   for f in "$1"/"$version"-*/io.jslurm.cli.scontrol.Scontrol.*; do
-    [[ -e $f ]] && echo "$f"
+    # not the markers next to it (.ok: verified by jslurm-cds; .tried)
+    [[ -e $f && $f != *.ok && $f != *.tried ]] && echo "$f"
   done
 }
 

@@ -1,6 +1,6 @@
 package io.jslurm.cli.client;
 
-import com.sun.security.auth.module.UnixSystem;
+import io.jslurm.protocol.auth.ProcessUser;
 import java.util.Objects;
 
 /**
@@ -13,7 +13,7 @@ public record ClientIdentity(long uid, long gid, String user) {
     }
 
     public static ClientIdentity current() {
-        UnixSystem unix = new UnixSystem();
-        return new ClientIdentity(unix.getUid(), unix.getGid(), unix.getUsername());
+        ProcessUser user = ProcessUser.current();
+        return new ClientIdentity(user.uid(), user.gid(), user.name());
     }
 }

@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -42,9 +41,14 @@ public record ClusterAccess(String clusterName, List<InetSocketAddress> controll
 
     /** @throws ConfException when slurm.conf cannot be read, listing its errors */
     public static ClusterAccess fromEnvironment(Map<String, String> environment) {
-        Path conf = Path.of(environment.getOrDefault("SLURM_CONF", DEFAULT_CONF));
+        Path conf = confFile(environment);
         SlurmConfig config = ConfLoader.fromFileSystem().load(conf).slurm();
         return of(config, conf);
+    }
+
+    /** {@code SLURM_CONF}, else {@link #DEFAULT_CONF}. */
+    public static Path confFile(Map<String, String> environment) {
+        return Path.of(environment.getOrDefault("SLURM_CONF", DEFAULT_CONF));
     }
 
     public static ClusterAccess of(SlurmConfig config, Path confFile) {
@@ -60,7 +64,7 @@ public record ClusterAccess(String clusterName, List<InetSocketAddress> controll
 
     /** A port of the controller's range, picked at random as Slurm's commands do to spread the load. */
     private static int port(PortRange range) {
-        return range.first() + java.util.concurrent.ThreadLocalRandom.current().nextInt(range.count());
+        return ControllerRoute.pickPort(range.first(), range.last());
     }
 
     /** The same cluster reached through its {@code index}th controller only. */
@@ -69,11 +73,13 @@ public record ClusterAccess(String clusterName, List<InetSocketAddress> controll
                 config);
     }
 
-    /**
-     * Credentials for the user running the command, as AuthType says: under auth/slurm signed here
-     * when this user can read slurm.key (root, SlurmUser), else from the host's credential service.
-     */
+    /** See {@link ControllerRoute#credentials()}. */
     public CredentialSource credentials() throws IOException {
-        return AuthMethods.forCurrentUser(config, keyFile, credentialSocket, InstantSource.system());
+        return route().credentials();
+    }
+
+    /** The part of this access a {@link RemoteController} uses. */
+    public ControllerRoute route() {
+        return new ControllerRoute(controllers, timeout, AuthMethods.authType(config), keyFile, credentialSocket);
     }
 }

@@ -18,13 +18,17 @@ import java.net.SocketTimeoutException;
  */
 public final class RemoteController implements Controller {
 
-    private final ClusterAccess access;
+    private final ControllerRoute route;
     private RpcClient<ClientMessage> client;
     /** The connection of hand-encoded requests (sbatch's submission), which never loads protobuf-java. */
     private EncodedRpcClient encoded;
 
     public RemoteController(ClusterAccess access) {
-        this.access = access;
+        this(access.route());
+    }
+
+    public RemoteController(ControllerRoute route) {
+        this.route = route;
     }
 
     @Override
@@ -69,20 +73,20 @@ public final class RemoteController implements Controller {
     private Closeable connect(boolean handEncoded) throws ControllerException {
         CredentialSource credentials;
         try {
-            credentials = access.credentials();
+            credentials = route.credentials();
         } catch (IOException | RuntimeException unsigned) {
             throw new ControllerException(6003, unsigned.getMessage());
         }
-        for (InetSocketAddress controller : access.controllers()) {
+        for (InetSocketAddress controller : route.controllers()) {
             try {
                 InetSocketAddress resolved = new InetSocketAddress(controller.getHostString(), controller.getPort());
                 if (resolved.isUnresolved()) {
                     continue;
                 }
                 if (handEncoded) {
-                    return EncodedRpcClient.connect(resolved, access.timeout(), credentials);
+                    return EncodedRpcClient.connect(resolved, route.timeout(), credentials);
                 }
-                return RpcClient.connect(EnvelopeType.CLIENT, resolved, access.timeout(), credentials);
+                return RpcClient.connect(EnvelopeType.CLIENT, resolved, route.timeout(), credentials);
             } catch (IOException down) {
                 // next controller
             }

@@ -1,9 +1,9 @@
 package io.jslurm.cli.sbatch;
 
-import com.sun.security.auth.module.UnixSystem;
 import io.jslurm.cli.submit.SubmitContext;
 import io.jslurm.cli.submit.Submitter;
 import io.jslurm.cli.submit.SystemAccess;
+import io.jslurm.protocol.auth.ProcessUser;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,8 +25,8 @@ final class ProcessContext implements SystemAccess {
     }
 
     static SubmitContext current(InstantSource clock, Path workingDirectory) {
-        UnixSystem unix = new UnixSystem();
-        Submitter submitter = new Submitter((int) unix.getUid(), (int) unix.getGid(), unix.getUsername(), hostName());
+        ProcessUser user = ProcessUser.current();
+        Submitter submitter = new Submitter((int) user.uid(), (int) user.gid(), user.name(), hostName());
         return new SubmitContext(System.getenv(), workingDirectory.toString(), submitter, clock,
                 new ProcessContext(workingDirectory));
     }

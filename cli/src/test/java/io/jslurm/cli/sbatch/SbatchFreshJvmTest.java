@@ -3,6 +3,8 @@ package io.jslurm.cli.sbatch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jslurm.cli.client.ClientIdentity;
+import io.jslurm.conf.ConfLoader;
+import io.jslurm.conf.slurm.SlurmConfParser;
 import io.jslurm.protocol.auth.SlurmKey;
 import io.jslurm.slurmctld.Controller;
 import io.jslurm.slurmctld.config.ClusterConfig;
@@ -13,8 +15,10 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Set;
@@ -71,6 +75,32 @@ class SbatchFreshJvmTest {
     @Test
     void submitsWithoutLoadingProtobuf() throws Exception {
         Path classes = dir.resolve("classes.log");
+        assertThat(sbatch(classes)).matches("Submitted batch job \\d+\n");
+
+        List<String> loaded = loadedClasses(classes);
+        assertThat(loaded).as("classes loaded").contains(SubmitWire.class.getName());
+        assertThat(loaded).filteredOn(name -> name.startsWith("com.google.protobuf.")
+                || name.startsWith("io.jslurm.protocol.proto.")).isEmpty();
+    }
+
+    @Test
+    void laterSubmissionsDoNotParseAnUnchangedSlurmConf() throws Exception {
+        // The cache takes only files that have settled (see RouteCache).
+        Files.setLastModifiedTime(conf, FileTime.from(Instant.now().minusSeconds(60)));
+        Path first = dir.resolve("first.log");
+        Path second = dir.resolve("second.log");
+        String one = sbatch(first);
+        String two = sbatch(second);
+        assertThat(one).matches("Submitted batch job \\d+\n");
+        assertThat(two).matches("Submitted batch job \\d+\n").isNotEqualTo(one);
+
+        assertThat(loadedClasses(first)).as("first run").contains(SlurmConfParser.class.getName());
+        assertThat(loadedClasses(second)).as("second run").contains(SubmitWire.class.getName())
+                .doesNotContain(SlurmConfParser.class.getName(), ConfLoader.class.getName());
+    }
+
+    /** One sbatch in its own JVM, its class loading logged to {@code classes}; returns its output. */
+    private String sbatch(Path classes) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xlog:class+load=info:file=" + classes,
@@ -79,16 +109,12 @@ class SbatchFreshJvmTest {
                 .directory(dir.toFile())
                 .redirectErrorStream(true);
         builder.environment().put("SLURM_CONF", conf.toString());
+        builder.environment().put("XDG_CACHE_HOME", dir.resolve("cache").toString());
         Process process = builder.start();
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("sbatch finished").isTrue();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.exitValue()).as(output).isZero();
-        assertThat(output).matches("Submitted batch job \\d+\n");
-
-        List<String> loaded = loadedClasses(classes);
-        assertThat(loaded).as("classes loaded").contains(SubmitWire.class.getName());
-        assertThat(loaded).filteredOn(name -> name.startsWith("com.google.protobuf.")
-                || name.startsWith("io.jslurm.protocol.proto.")).isEmpty();
+        return output;
     }
 
     private static List<String> loadedClasses(Path log) throws IOException {

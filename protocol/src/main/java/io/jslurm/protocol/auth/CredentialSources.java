@@ -1,6 +1,5 @@
 package io.jslurm.protocol.auth;
 
-import com.sun.security.auth.module.UnixSystem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,9 +18,9 @@ public final class CredentialSources {
     public static CredentialSource forCurrentUser(Path keyFile, Path serviceSocket, InstantSource clock)
             throws IOException {
         if (Files.isReadable(keyFile)) {
-            UnixSystem self = new UnixSystem();
+            ProcessUser self = ProcessUser.current();
             SlurmCredentialSigner signer = new SlurmCredentialSigner(SlurmKey.load(keyFile), clock);
-            return signer.sourceFor(self.getUid(), self.getGid(), LocalHost.name());
+            return signer.sourceFor(self.uid(), self.gid(), LocalHost.name());
         }
         return new CredentialServiceClient(serviceSocket);
     }
