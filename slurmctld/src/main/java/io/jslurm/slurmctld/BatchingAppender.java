@@ -13,12 +13,14 @@ import java.util.concurrent.BlockingQueue;
 /**
  * Writes the log on its own thread, all lines that are waiting in one write and one flush. The controller logs a
  * line per submission on the threads that serve requests; logback's file appender behind its asynchronous one made
- * a write system call per line. Lines still reach the file as soon as the writer gets to them (nothing waits in a
- * buffer while the queue is empty), and a full queue makes loggers wait rather than lose lines.
+ * a write system call per line. A line reaches the file within a few milliseconds (nothing waits in a buffer while
+ * the queue is empty), and a full queue makes loggers wait rather than lose lines.
  */
 final class BatchingAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     /** The most lines written in one go, so a long backlog still reaches the file in steps. */
     private static final int MAX_BATCH = 4096;
+    /** How long the writer rests after a write, letting the next lines gather. */
+    private static final long LINGER_MILLIS = 2;
 
     private final BlockingQueue<ILoggingEvent> queue;
     private final OutputStream target;
@@ -93,6 +95,15 @@ final class BatchingAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             }
             queue.drainTo(batch, MAX_BATCH - 1);
             write(batch, text);
+            try {
+                // Lines that come in meanwhile wait here without waking this thread one by one (each wake-up was a
+                // system call on the logging thread and on this one): at most this long for a line to appear.
+                Thread.sleep(LINGER_MILLIS);
+            } catch (InterruptedException e) {
+                queue.drainTo(batch);
+                write(batch, text);
+                return;
+            }
         }
     }
 
