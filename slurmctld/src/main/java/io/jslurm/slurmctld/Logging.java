@@ -2,14 +2,13 @@ package io.jslurm.slurmctld;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.Appender;
-import ch.qos.logback.core.ConsoleAppender;
-import ch.qos.logback.core.FileAppender;
-import ch.qos.logback.classic.AsyncAppender;
 import io.jslurm.conf.slurm.DebugLevel;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.Optional;
 import org.slf4j.LoggerFactory;
 
@@ -22,38 +21,33 @@ final class Logging {
     static void configure(Optional<Path> logFile, DebugLevel level, int extraVerbosity) {
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         context.reset();
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
-        encoder.setContext(context);
-        encoder.setPattern("[%d{yyyy-MM-dd'T'HH:mm:ss.SSS}] %msg%n");
-        encoder.start();
-        Appender<ILoggingEvent> target;
-        if (logFile.isPresent()) {
-            FileAppender<ILoggingEvent> file = new FileAppender<>();
-            file.setFile(logFile.get().toString());
-            file.setAppend(true);
-            file.setEncoder(encoder);
-            file.setContext(context);
-            file.start();
-            target = file;
-        } else {
-            ConsoleAppender<ILoggingEvent> console = new ConsoleAppender<>();
-            console.setTarget("System.err");
-            console.setEncoder(encoder);
-            console.setContext(context);
-            console.start();
-            target = console;
-        }
-        // Handlers log a line per submission; writing happens off their threads.
-        AsyncAppender async = new AsyncAppender();
+        BatchingAppender async = new BatchingAppender(open(logFile), 65_536, new LogLine(ZoneId.systemDefault()),
+                "slurmctld-log");
         async.setContext(context);
-        async.setQueueSize(65_536);
-        async.setDiscardingThreshold(0);
-        async.addAppender(target);
+        async.setName("log");
         async.start();
         ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         root.addAppender(async);
         root.setLevel(level(level, extraVerbosity));
         context.getLogger("io.netty").setLevel(Level.WARN);
+    }
+
+    /** The log file, appended to (its folder made if missing); stderr in the foreground or if it cannot be opened. */
+    private static OutputStream open(Optional<Path> logFile) {
+        if (logFile.isEmpty()) {
+            return System.err;
+        }
+        try {
+            Path parent = logFile.get().toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            return new FileOutputStream(logFile.get().toFile(), true);
+        } catch (IOException e) {
+            System.err.println("slurmctld: error: cannot open SlurmctldLogFile " + logFile.get() + ": " + e.getMessage()
+                    + "; logging to stderr");
+            return System.err;
+        }
     }
 
     private static Level level(DebugLevel level, int extraVerbosity) {

@@ -14,13 +14,28 @@ import java.util.Set;
 final class ReplayCache {
     enum Verdict { FIRST_USE, REPLAYED, OUTSIDE_WINDOW }
 
-    private record Entry(long expiresAtMs, ByteBuffer key) {
+    private record Entry(long expiresAtMs, Signature key) {
+    }
+
+    /**
+     * A 32-byte signature as four longs: one object per remembered credential instead of a buffer around a copied
+     * array (the cache holds up to hundreds of thousands, and the controller checks one per request).
+     */
+    private record Signature(long a, long b, long c, long d) {
+        static Signature of(byte[] bytes) {
+            if (bytes.length != SlurmAuth.SIGNATURE_LENGTH) {
+                throw new IllegalArgumentException("signature of " + bytes.length + " bytes, expected "
+                        + SlurmAuth.SIGNATURE_LENGTH);
+            }
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            return new Signature(buffer.getLong(), buffer.getLong(), buffer.getLong(), buffer.getLong());
+        }
     }
 
     private final int capacity;
     private final PriorityQueue<Entry> byExpiry =
             new PriorityQueue<>((a, b) -> Long.compare(a.expiresAtMs, b.expiresAtMs));
-    private final Set<ByteBuffer> seen = new HashSet<>();
+    private final Set<Signature> seen = new HashSet<>();
     private long floorMs = Long.MIN_VALUE;
 
     ReplayCache(int capacity) {
@@ -30,6 +45,7 @@ final class ReplayCache {
         this.capacity = capacity;
     }
 
+    /** @param signature the credential's 32-byte signature (only read here) */
     synchronized Verdict record(byte[] signature, Instant expiresAt, Instant now) {
         long nowMs = now.toEpochMilli();
         while (!byExpiry.isEmpty() && byExpiry.peek().expiresAtMs < nowMs) {
@@ -39,7 +55,7 @@ final class ReplayCache {
         if (expiresMs <= floorMs) {
             return Verdict.OUTSIDE_WINDOW;
         }
-        ByteBuffer key = ByteBuffer.wrap(signature.clone());
+        Signature key = Signature.of(signature);
         if (seen.contains(key)) {
             return Verdict.REPLAYED;
         }

@@ -36,6 +36,14 @@ final class Sha256 {
     Sha256() {
     }
 
+    /** A digest that goes on from where {@code from} is now; {@code from} is left as it was. */
+    Sha256(Sha256 from) {
+        System.arraycopy(from.h, 0, h, 0, h.length);
+        System.arraycopy(from.buffer, 0, buffer, 0, from.buffered);
+        buffered = from.buffered;
+        total = from.total;
+    }
+
     static byte[] digest(byte[] message) {
         Sha256 sha = new Sha256();
         sha.update(message, 0, message.length);

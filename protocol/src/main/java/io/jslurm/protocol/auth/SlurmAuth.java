@@ -60,7 +60,8 @@ public final class SlurmAuth implements AuthMethod {
             throw invalid("malformed credential");
         }
         byte[] expected = SlurmCredentialCodec.sign(key, c);
-        if (!MessageDigest.isEqual(expected, c.getSignature().toByteArray())) {
+        byte[] signature = c.getSignature().toByteArray();
+        if (!MessageDigest.isEqual(expected, signature)) {
             throw invalid("signature mismatch (forged, or signed with another key)");
         }
         Instant now = clock.instant();
@@ -75,7 +76,7 @@ public final class SlurmAuth implements AuthMethod {
         if (expires.isBefore(issued) || Duration.between(issued, expires).compareTo(maxLifetime) > 0) {
             throw invalid("credential lifetime exceeds " + maxLifetime);
         }
-        switch (replayCache.record(c.getSignature().toByteArray(), expires.plus(clockSkew), now)) {
+        switch (replayCache.record(signature, expires.plus(clockSkew), now)) {
             case REPLAYED:
                 throw invalid("credential replayed");
             case OUTSIDE_WINDOW:

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Random;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -36,6 +37,44 @@ class HmacSha256Test {
             Mac jdk = Mac.getInstance("HmacSHA256");
             jdk.init(new SecretKeySpec(key, "HmacSHA256"));
             assertThat(new HmacSha256(key).mac(message)).isEqualTo(jdk.doFinal(message));
+        }
+    }
+
+    @Test
+    void oneInstanceGivesEveryMessageItsOwnMacAlsoFromManyThreadsAtOnce() throws Exception {
+        byte[] key = new byte[64];
+        new Random(11).nextBytes(key);
+        HmacSha256 shared = new HmacSha256(key);
+        Mac jdk = Mac.getInstance("HmacSHA256");
+        jdk.init(new SecretKeySpec(key, "HmacSHA256"));
+        byte[][] messages = new byte[200][];
+        byte[][] expected = new byte[messages.length][];
+        Random random = new Random(13);
+        for (int i = 0; i < messages.length; i++) {
+            messages[i] = new byte[random.nextInt(300)];
+            random.nextBytes(messages[i]);
+            expected[i] = jdk.doFinal(messages[i]);
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<Boolean>> results = new java.util.ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                results.add(pool.submit(() -> {
+                    for (int round = 0; round < 20; round++) {
+                        for (int i = 0; i < messages.length; i++) {
+                            if (!java.util.Arrays.equals(shared.mac(messages[i]), expected[i])) {
+                                return false;
+                            }
+                        }
+                    }
+                    return true;
+                }));
+            }
+            for (var result : results) {
+                assertThat(result.get()).isTrue();
+            }
+        } finally {
+            pool.shutdownNow();
         }
     }
 

@@ -32,6 +32,22 @@ class ReplayCacheTest {
         assertThat(cache.record(sig(1), T0.plusSeconds(11), T0)).isEqualTo(Verdict.REPLAYED);
     }
 
+    @Test
+    void everyByteOfTheSignatureTellsCredentialsApart() {
+        ReplayCache cache = new ReplayCache(100);
+        for (int i = 0; i < 32; i++) {
+            byte[] s = new byte[32];
+            s[i] = 1;
+            assertThat(cache.record(s, T0.plusSeconds(60), T0)).as("byte %d", i).isEqualTo(Verdict.FIRST_USE);
+        }
+        for (int i = 0; i < 32; i++) {
+            byte[] s = new byte[32];
+            s[i] = 1;
+            assertThat(cache.record(s, T0.plusSeconds(60), T0)).as("byte %d", i).isEqualTo(Verdict.REPLAYED);
+        }
+        assertThat(cache.size()).isEqualTo(32);
+    }
+
     private static byte[] sig(int n) {
         byte[] s = new byte[32];
         s[0] = (byte) n;

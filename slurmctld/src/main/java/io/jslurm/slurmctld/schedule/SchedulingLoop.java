@@ -28,6 +28,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -172,10 +173,12 @@ public final class SchedulingLoop implements AutoCloseable {
 
     /**
      * Between passes the loop waits at least this many times as long as the last pass took, so that a deep queue
-     * fed by a storm of submissions (each of which asks for a pass) keeps the scheduler to a third of one CPU
-     * rather than all of it: a pass over 100,000 pending jobs costs far more than the minimum spacing.
+     * fed by a storm of submissions (each of which asks for a pass) keeps the scheduler to a sixth of one CPU
+     * rather than all of it: a pass over 100,000 pending jobs costs far more than the minimum spacing. A third, as
+     * before, left too little to the submissions themselves on a two-CPU controller: each pass over such a queue
+     * also leaves as much garbage as thousands of submissions (Slurm defers scheduling under load too, max_rpc_cnt).
      */
-    private static final long SPACING_PER_PASS_TIME = 2;
+    private static final long SPACING_PER_PASS_TIME = 5;
 
     /** How long the loop waits after a pass that started {@code sinceStart} ago and took {@code took} nanos. */
     static long waitBeforeNextPass(long sinceStart, long took) {
@@ -259,7 +262,7 @@ public final class SchedulingLoop implements AutoCloseable {
         Map<Long, String> reasons = new HashMap<>();
         List<PendingJob> pending = pendingJobs(cfg, now, reasons);
         if (pending.isEmpty()) {
-            pendingReasons = Map.copyOf(reasons);
+            pendingReasons = Collections.unmodifiableMap(reasons);
             expectedStarts = Map.of();
             timer.record(statistics, 0, 0, 0, now.getEpochSecond());
             return List.of();
@@ -284,8 +287,10 @@ public final class SchedulingLoop implements AutoCloseable {
             reasons.put(status.jobId(), status.reason().slurmName());
             status.expectedStart().ifPresent(at -> starts.put(status.jobId(), at));
         }
-        pendingReasons = Map.copyOf(reasons);
-        expectedStarts = Map.copyOf(starts);
+        // Published as they are (never changed after this), not copied: over a deep queue each copy was one more
+        // map of every pending job per pass, kept until the next pass and so copied by the collector as well.
+        pendingReasons = Collections.unmodifiableMap(reasons);
+        expectedStarts = Collections.unmodifiableMap(starts);
         return started;
     }
 

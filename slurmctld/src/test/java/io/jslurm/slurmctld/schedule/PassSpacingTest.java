@@ -18,16 +18,16 @@ class PassSpacingTest {
     }
 
     @Test
-    void aPassOfTwentyMillisecondsIsFollowedByForty() {
-        assertThat(SchedulingLoop.waitBeforeNextPass(20 * MS, 20 * MS)).isEqualTo(40 * MS);
-        assertThat(SchedulingLoop.waitBeforeNextPass(60 * MS, 20 * MS)).isZero();
+    void aPassOfTwentyMillisecondsIsFollowedByAHundred() {
+        assertThat(SchedulingLoop.waitBeforeNextPass(20 * MS, 20 * MS)).isEqualTo(100 * MS);
+        assertThat(SchedulingLoop.waitBeforeNextPass(120 * MS, 20 * MS)).isZero();
     }
 
     @Test
-    void aLongPassIsFollowedByTwiceItsTimeWithoutScheduling() {
-        // A 1 s pass: the next one starts 3 s after it started, so passes use at most a third of the time.
-        assertThat(SchedulingLoop.waitBeforeNextPass(1000 * MS, 1000 * MS)).isEqualTo(2000 * MS);
-        assertThat(SchedulingLoop.waitBeforeNextPass(2500 * MS, 1000 * MS)).isEqualTo(500 * MS);
-        assertThat(SchedulingLoop.waitBeforeNextPass(3000 * MS, 1000 * MS)).isZero();
+    void aLongPassIsFollowedByFiveTimesItsTimeWithoutScheduling() {
+        // A 1 s pass: the next one starts 6 s after it started, so passes use at most a sixth of the time.
+        assertThat(SchedulingLoop.waitBeforeNextPass(1000 * MS, 1000 * MS)).isEqualTo(5000 * MS);
+        assertThat(SchedulingLoop.waitBeforeNextPass(5500 * MS, 1000 * MS)).isEqualTo(500 * MS);
+        assertThat(SchedulingLoop.waitBeforeNextPass(6000 * MS, 1000 * MS)).isZero();
     }
 }
