@@ -33,87 +33,94 @@ class SearchCursorTest {
 
     @Test
     void searchesOfOneShapeAfterAnotherFindTheSlotAndAllocationOfThePlainSearch() {
-        int searches = 0;
-        int later = 0;
-        int never = 0;
-        for (long seed = 1; seed <= 25; seed++) {
-            Random random = new Random(seed);
-            Scenario scenario = new RandomCluster(seed).scenario(24, 10);
-            ClusterSnapshot snapshot = scenario.snapshot();
-            Partition partition = snapshot.partitions().get(0);
-            ResourceFit fit = new ResourceFit(scenario.params().select());
-            SlotMap map = SlotMap.startingAt(NOW, STEP, snapshot.nodes(), FreeResources.of(snapshot));
-            for (RunningJob running : snapshot.running()) {
-                running.expectedEnd().ifPresent(end -> map.release(running.allocation(), end));
-            }
-            List<PendingJob> shapes = scenario.jobs();
-            for (int round = 0; round < 120; round++) {
-                PendingJob job = shapes.get(random.nextInt(shapes.size()));
-                Optional<Duration> limit = random.nextInt(20) == 0 ? Optional.empty()
-                        : Optional.of(Duration.ofMinutes(1 + random.nextInt(16 * 60)));
-                QueueEntry entry = new QueueEntry(job, partition, limit);
-                Optional<SlotMap.Slot> expected = plainEarliest(map.copy(), entry, fit);
+        int[] answers = new int[3]; // now, later, never
+        rounds((cluster, random, job, where) -> {
+            Optional<Duration> limit = random.nextInt(20) == 0 ? Optional.empty()
+                    : Optional.of(Duration.ofMinutes(1 + random.nextInt(16 * 60)));
+            QueueEntry entry = new QueueEntry(job, cluster.partition(), limit);
+            Optional<SlotMap.Slot> expected = plainEarliest(cluster.map().copy(), entry, cluster.fit());
 
-                assertThat(map.earliestStart(entry, fit, HORIZON)).as("seed %d round %d", seed, round)
-                        .isEqualTo(expected);
-                searches++;
-                if (expected.isEmpty()) {
-                    never++;
-                    continue;
-                }
-                later += expected.get().start().equals(NOW) ? 0 : 1;
-                // As backfill does: the job starts or is reserved there (most of the time), and later jobs go around.
-                if (random.nextInt(5) > 0) {
-                    map.hold(expected.get().allocation(), expected.get().start(), limit);
-                }
+            assertThat(cluster.map().earliestStart(entry, cluster.fit(), HORIZON)).as(where).isEqualTo(expected);
+
+            answers[expected.isEmpty() ? 2 : expected.get().start().equals(NOW) ? 0 : 1]++;
+            // As backfill does: the job starts or is reserved there (most of the time), and later jobs go around.
+            if (expected.isPresent() && random.nextInt(5) > 0) {
+                cluster.map().hold(expected.get().allocation(), expected.get().start(), limit);
             }
-        }
-        assertThat(searches).isEqualTo(25 * 120);
+        });
+        int searches = answers[0] + answers[1] + answers[2];
+        assertThat(searches).isEqualTo(SEEDS * ROUNDS);
         // Every kind of answer is exercised: a start now, a later start, and none within the horizon.
-        assertThat(later).isGreaterThan(searches / 10);
-        assertThat(never).isGreaterThan(searches / 20);
-        assertThat(searches - later - never).isGreaterThan(searches / 10);
+        assertThat(answers[0]).isGreaterThan(searches / 10);
+        assertThat(answers[1]).isGreaterThan(searches / 10);
+        assertThat(answers[2]).isGreaterThan(searches / 20);
     }
 
     @Test
     void anAllocationAtNowIsTheFitsAllocationAndNoneWhereTheFitFails() {
-        int fits = 0;
-        int noFits = 0;
-        for (long seed = 1; seed <= 25; seed++) {
+        int[] answers = new int[2]; // fits, does not
+        rounds((cluster, random, job, where) -> {
+            Optional<Duration> limit = Optional.of(Duration.ofMinutes(1 + random.nextInt(16 * 60)));
+            SlotMap map = cluster.map();
+            FitResult whole = map.copy().fitAt(job.request(), cluster.partition(), limit, cluster.fit(), NOW);
+
+            Optional<Allocation> found = map.allocationAt(job.request(), cluster.partition(), limit, cluster.fit(),
+                    NOW);
+
+            if (whole instanceof FitResult.Fit wholeFit) {
+                assertThat(found).as(where).contains(wholeFit.allocation());
+                answers[0]++;
+            } else {
+                assertThat(found).as(where).isEmpty();
+                answers[1]++;
+            }
+            // Reservations later on (drops in the nodes' timelines) and starts now.
+            Instant start = NOW.plus(STEP.multipliedBy(random.nextInt(100)));
+            FitResult there = map.copy().fitAt(job.request(), cluster.partition(), limit, cluster.fit(), start);
+            if (there instanceof FitResult.Fit reservation) {
+                map.hold(reservation.allocation(), start, limit);
+            }
+        });
+        assertThat(answers[0]).isGreaterThan(300);
+        assertThat(answers[1]).isGreaterThan(300);
+    }
+
+    private static final int SEEDS = 25;
+    private static final int ROUNDS = 120;
+
+    /** One step of a test on a cluster's map, with a job of one of its shapes. */
+    private interface Round {
+        void run(Cluster cluster, Random random, PendingJob job, String where);
+    }
+
+    /** {@link #ROUNDS} rounds on each of {@link #SEEDS} random clusters, each map kept from round to round. */
+    private static void rounds(Round round) {
+        for (long seed = 1; seed <= SEEDS; seed++) {
+            Cluster cluster = Cluster.of(seed);
             Random random = new Random(seed);
+            for (int i = 0; i < ROUNDS; i++) {
+                round.run(cluster, random, cluster.anyJob(random), "seed " + seed + " round " + i);
+            }
+        }
+    }
+
+    /** A random cluster of 24 nodes, a third of them running a job, and ten jobs of random shapes to place. */
+    private record Cluster(Partition partition, ResourceFit fit, SlotMap map, List<PendingJob> shapes) {
+
+        static Cluster of(long seed) {
             Scenario scenario = new RandomCluster(seed).scenario(24, 10);
             ClusterSnapshot snapshot = scenario.snapshot();
-            Partition partition = snapshot.partitions().get(0);
-            ResourceFit fit = new ResourceFit(scenario.params().select());
             SlotMap map = SlotMap.startingAt(NOW, STEP, snapshot.nodes(), FreeResources.of(snapshot));
             for (RunningJob running : snapshot.running()) {
                 running.expectedEnd().ifPresent(end -> map.release(running.allocation(), end));
             }
-            List<PendingJob> shapes = scenario.jobs();
-            for (int round = 0; round < 120; round++) {
-                PendingJob job = shapes.get(random.nextInt(shapes.size()));
-                Optional<Duration> limit = Optional.of(Duration.ofMinutes(1 + random.nextInt(16 * 60)));
-                FitResult whole = map.copy().fitAt(job.request(), partition, limit, fit, NOW);
-
-                Optional<Allocation> found = map.allocationAt(job.request(), partition, limit, fit, NOW);
-
-                if (whole instanceof FitResult.Fit wholeFit) {
-                    assertThat(found).as("seed %d round %d", seed, round).contains(wholeFit.allocation());
-                    fits++;
-                } else {
-                    assertThat(found).as("seed %d round %d", seed, round).isEmpty();
-                    noFits++;
-                }
-                // Reservations later on (drops in the nodes' timelines) and starts now.
-                Instant start = NOW.plus(STEP.multipliedBy(random.nextInt(100)));
-                FitResult there = map.copy().fitAt(job.request(), partition, limit, fit, start);
-                if (there instanceof FitResult.Fit reservation) {
-                    map.hold(reservation.allocation(), start, limit);
-                }
-            }
+            return new Cluster(snapshot.partitions().get(0), new ResourceFit(scenario.params().select()), map,
+                    scenario.jobs());
         }
-        assertThat(fits).isGreaterThan(300);
-        assertThat(noFits).isGreaterThan(300);
+
+        PendingJob anyJob(Random random) {
+            return shapes.get(random.nextInt(shapes.size()));
+        }
     }
 
     /** The first slot before the horizon at which the whole fit succeeds. */
