@@ -56,4 +56,23 @@ final class ChangeIndex {
         }
         return sorted;
     }
+
+    /** The index in sorted {@code entries} of the first entry at or after {@code offset} ms ({@code length}: none). */
+    static int firstAtOrAfter(long[] entries, long offset) {
+        if (offset >= LIMIT) {
+            return entries.length;
+        }
+        long key = Math.max(offset, 0) << 20;
+        int low = 0;
+        int high = entries.length;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (entries[middle] < key) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return low;
+    }
 }

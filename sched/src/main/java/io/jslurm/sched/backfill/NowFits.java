@@ -48,6 +48,10 @@ final class NowFits {
     private final NodeFree[] lastView;
     private final long[] viewAfter;
     private final long[] viewUntil;
+    /** The view before the last one, and its stretch: jobs of different lengths take a node's views in turn. */
+    private final NodeFree[] olderView;
+    private final long[] olderAfter;
+    private final long[] olderUntil;
 
     private record Kept(KeptFit fit, ResourceFit by, int applied) {
     }
@@ -62,6 +66,9 @@ final class NowFits {
         this.lastView = new NodeFree[nodes.size()];
         this.viewAfter = new long[nodes.size()];
         this.viewUntil = new long[nodes.size()];
+        this.olderView = new NodeFree[nodes.size()];
+        this.olderAfter = new long[nodes.size()];
+        this.olderUntil = new long[nodes.size()];
         Arrays.fill(dropKey, -1);
         for (int id = 0; id < nodes.size(); id++) {
             touched(id, false);
@@ -71,6 +78,7 @@ final class NowFits {
     /** Node {@code id} was held or released; {@code baseChanged}: its first segment changed. */
     void touched(int id, boolean baseChanged) {
         lastView[id] = null;
+        olderView[id] = null;
         if (baseChanged) {
             changes.add(id);
         }
@@ -94,7 +102,12 @@ final class NowFits {
         kept.clear();
     }
 
-    FitResult fit(ResourceRequest request, Partition partition, ResourceFit by, Instant end) {
+    /**
+     * The fit of the request from now until {@code end}. With {@code fitOnly}, only a {@link FitResult.Fit} is
+     * exact: a node with a drop that already takes nothing as it is now is left out (its view offers no more, so it
+     * takes nothing either and changes no allocation), which leaves the rejection counts of a NoFit short.
+     */
+    FitResult fit(ResourceRequest request, Partition partition, ResourceFit by, Instant end, boolean fitOnly) {
         Shape shape = new Shape(request, partition.name());
         Kept entry = kept.get(shape);
         int[] index = positions.apply(partition);
@@ -128,7 +141,7 @@ final class NowFits {
                 break;
             }
             int id = (int) (key & 0xFFFFF);
-            if (index[id] >= 0) {
+            if (index[id] >= 0 && !(fitOnly && entry.fit().rejects(index[id]))) {
                 NodeFree view = view(id, end, endNanos);
                 if (view != null) {
                     seen[count] = index[id];
@@ -144,6 +157,11 @@ final class NowFits {
         if (lastView[id] != null && viewAfter[id] < endNanos && endNanos <= viewUntil[id]) {
             return lastView[id];
         }
+        if (olderView[id] != null && olderAfter[id] < endNanos && endNanos <= olderUntil[id]) {
+            NodeFree older = olderView[id];
+            remember(id, older, olderAfter[id], olderUntil[id]);
+            return older;
+        }
         NodeTimeline timeline = nodes.get(id);
         NodeFree view = timeline.freeDuring(now, end);
         if (view == timeline.base()) {
@@ -154,11 +172,22 @@ final class NowFits {
         long from = before == null ? Long.MIN_VALUE : nanosAfterNow(before);
         long until = after == null ? Long.MAX_VALUE : nanosAfterNow(after);
         if (endNanos != Long.MAX_VALUE && from != Long.MAX_VALUE && (until != Long.MAX_VALUE || after == null)) {
-            lastView[id] = view; // only where the nanoseconds say exactly which drops an end passes
-            viewAfter[id] = from;
-            viewUntil[id] = until;
+            remember(id, view, from, until); // only where the nanoseconds say exactly which drops an end passes
         }
         return view;
+    }
+
+    /** Makes {@code view} node {@code id}'s last view, for ends after {@code from} up to {@code until}. */
+    private void remember(int id, NodeFree view, long from, long until) {
+        NodeFree last = lastView[id];
+        long lastFrom = viewAfter[id];
+        long lastUntil = viewUntil[id];
+        lastView[id] = view;
+        viewAfter[id] = from;
+        viewUntil[id] = until;
+        olderView[id] = last;
+        olderAfter[id] = lastFrom;
+        olderUntil[id] = lastUntil;
     }
 
     /** Nanoseconds from now to {@code at}; {@link Long#MAX_VALUE} where that does not fit. */

@@ -52,6 +52,10 @@ public final class SlotMap {
     /** Per shape, which nodes of its partition could take any of it were they empty: fixed while the nodes are. */
     private final Map<Shape, boolean[]> usable = new HashMap<>();
     private final Map<Shape, ProbeMemo> probeMemos = new HashMap<>();
+    private final Map<Shape, List<SearchCursor>> cursors = new HashMap<>();
+    /** Ids of the nodes held, in order, one entry per node and hold: what start search cursors catch up on. */
+    private int[] held = new int[64];
+    private int heldCount;
 
     private SlotMap(Instant now, Duration resolution, List<String> names, Map<String, NodeTimeline> timelines,
             NavigableSet<Instant> slots) {
@@ -118,6 +122,7 @@ public final class SlotMap {
         probeBounds.clear(); // they hold only while the map loses resources
         nowFits = null;
         changes.clear();
+        cursors.clear();
     }
 
     /** Holds resources for a job from {@code start} for {@code timeLimit} (empty: for ever). */
@@ -126,6 +131,7 @@ public final class SlotMap {
         for (NodeAllocation part : allocation.nodes()) {
             NodeTimeline.Held held = timelines.get(part.node()).hold(part, start, end);
             int id = ids.get(part.node());
+            logHeld(id);
             if (nowFits != null) {
                 nowFits.touched(id, held.baseChanged());
             }
@@ -145,6 +151,23 @@ public final class SlotMap {
         if (!end.equals(Instant.MAX)) {
             slots.add(end);
         }
+    }
+
+    private void logHeld(int id) {
+        if (heldCount == held.length) {
+            held = Arrays.copyOf(held, heldCount * 2);
+        }
+        held[heldCount++] = id;
+    }
+
+    /** How many node holds the map has logged: {@link #heldNode}(0) to (count - 1). */
+    int heldCount() {
+        return heldCount;
+    }
+
+    /** The id (position in the map's node order, see {@link #positions}) of the node held {@code k}th. */
+    int heldNode(int k) {
+        return held[k];
     }
 
     /** The earliest slot before {@code horizon} at which the job fits for its whole time limit. */
@@ -170,6 +193,11 @@ public final class SlotMap {
     /** What start searches of this shape found on each node of its partition ({@code nodes} of them). */
     ProbeMemo probeMemo(Shape shape, int nodes) {
         return probeMemos.computeIfAbsent(shape, s -> new ProbeMemo(nodes));
+    }
+
+    /** Where the start searches of this shape left their counts (at most {@link SearchCursor#PER_SHAPE}). */
+    List<SearchCursor> cursors(Shape shape) {
+        return cursors.computeIfAbsent(shape, s -> new ArrayList<>(SearchCursor.PER_SHAPE));
     }
 
     ProbeBounds probeBounds() {
@@ -198,12 +226,27 @@ public final class SlotMap {
     /** The fit of a job starting at {@code start} and running its whole time limit. */
     public FitResult fitAt(ResourceRequest request, Partition partition, Optional<Duration> timeLimit,
             ResourceFit fit, Instant start) {
+        return fitAt(request, partition, timeLimit, fit, start, false);
+    }
+
+    /**
+     * The allocation of a job starting at {@code start} for its whole time limit, if it fits: the same as
+     * {@link #fitAt} gives, without the rejection counts of a failed fit (which spares looking at some nodes).
+     */
+    Optional<Allocation> allocationAt(ResourceRequest request, Partition partition, Optional<Duration> timeLimit,
+            ResourceFit fit, Instant start) {
+        return fitAt(request, partition, timeLimit, fit, start, true) instanceof FitResult.Fit found
+                ? Optional.of(found.allocation()) : Optional.empty();
+    }
+
+    private FitResult fitAt(ResourceRequest request, Partition partition, Optional<Duration> timeLimit,
+            ResourceFit fit, Instant start, boolean fitOnly) {
         Instant end = end(start, timeLimit);
         if (start.equals(now) && NowFits.applies(fit, request, partition)) {
             if (nowFits == null) {
                 nowFits = new NowFits(now, ordered, ids, this::positions);
             }
-            return nowFits.fit(request, partition, fit, end);
+            return nowFits.fit(request, partition, fit, end, fitOnly);
         }
         List<NodeTimeline> nodes = timelines(partition);
         List<NodeFree> during = new ArrayList<>(nodes.size());

@@ -26,13 +26,8 @@ final class StartSearch {
     private final FitProbe probe;
     private final List<NodeTimeline> timelines;
     private final List<String> names;
-    private int[] tasks;
-    private int[] gpus;
-    private int usefulNodes;
-    private long totalTasks;
-    private int fullNodes;
-    private long totalGpus;
-    private int requiredUseful;
+    /** The per-node counts and totals: the shape's cursor, or counts of this search alone. */
+    private SearchCursor counts;
 
     StartSearch(SlotMap map, QueueEntry entry, ResourceFit fit) {
         this.map = map;
@@ -54,35 +49,50 @@ final class StartSearch {
         }
         if (bound == ProbeBounds.NONE && now.isBefore(horizon)) {
             // Most jobs a pass examines either fit now or not at all: one whole fit answers the first case.
-            FitResult atNow = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, now);
-            if (atNow instanceof FitResult.Fit found) {
-                return Optional.of(new SlotMap.Slot(now, found.allocation()));
+            Optional<Allocation> atNow = map.allocationAt(entry.job().request(), entry.partition(),
+                    entry.timeLimit(), fit, now);
+            if (atNow.isPresent()) {
+                return Optional.of(new SlotMap.Slot(now, atNow.get()));
             }
         }
         boolean[] usable = map.usable(shape, probe, timelines);
         ChangeIndex index = map.changes(entry.partition());
         long nowMillis = now.toEpochMilli();
-        Events events = index.hasFar() || horizon.toEpochMilli() - nowMillis >= ChangeIndex.LIMIT
-                ? new EventList(events(now, horizon, length, usable))
-                : new IndexEvents(index.entries(), usable,
-                        length.map(l -> l.toMillis() - map.step().toMillis()).orElse(-1L));
-        tasks = new int[timelines.size()];
-        gpus = new int[timelines.size()];
+        long lengthMillis = length.map(Duration::toMillis).orElse(-1L);
+        // The index serves only where every change point fits in it; otherwise this search gathers its own events.
+        boolean indexed = !index.hasFar() && horizon.toEpochMilli() - nowMillis < ChangeIndex.LIMIT;
+        IndexEvents indexEvents = indexed
+                ? new IndexEvents(index.entries(), usable, lengthMillis < 0 ? -1 : lengthMillis - map.step().toMillis())
+                : null;
+        Events events = indexed ? indexEvents : new EventList(events(now, horizon, length, usable));
+        // Indexed, the counts are those of the shape's cursor nearest the first slot, chosen there.
+        counts = indexed ? null : new SearchCursor(timelines.size());
         ProbeMemo memo = map.probeMemo(shape, timelines.size());
-        boolean[] dirty = new boolean[timelines.size()];
-        // Node indexes to re-evaluate at this slot; each node is in it at most once (see dirty).
-        int[] toEvaluate = new int[timelines.size()];
         boolean probePassed = false;
+        boolean first = true;
         for (Instant slot : map.slotsBetween(now.plusMillis(bound), horizon)) {
-            int pending = events.upTo(slot.toEpochMilli() - nowMillis, dirty, toEvaluate, 0);
+            long at = slot.toEpochMilli() - nowMillis;
+            int pending;
+            if (first && indexed) {
+                indexEvents.skipTo(at);
+                pending = catchUp(shape, index.entries(), usable, at, endOffset(at, lengthMillis));
+            } else {
+                pending = events.upTo(at, counts.dirty, counts.toEvaluate, 0);
+            }
+            first = false;
             Instant end = length.map(slot::plus).orElse(Instant.MAX);
+            // Node indexes to re-evaluate at this slot; each node is in the list at most once (see dirty).
+            int[] toEvaluate = counts.toEvaluate;
             for (int i = 0; i < pending; i++) {
                 int node = toEvaluate[i];
                 NodeTimeline timeline = timelines.get(node);
                 update(node, timeline.freeDuring(slot, end), timeline.version(), memo);
-                dirty[node] = false;
+                counts.dirty[node] = false;
             }
-            if (probe.mayFit(usefulNodes, totalTasks, fullNodes, totalGpus, requiredUseful)) {
+            counts.slot = at;
+            counts.end = endOffset(at, lengthMillis);
+            if (probe.mayFit(counts.usefulNodes, counts.totalTasks, counts.fullNodes, counts.totalGpus,
+                    counts.requiredUseful)) {
                 if (!probePassed) {
                     // Rounded down, so that a later search starting from the bound still visits this slot.
                     map.probeBounds().record(shape, lengthKey, Duration.between(now, slot).toMillis());
@@ -99,6 +109,73 @@ final class StartSearch {
             map.probeBounds().record(shape, lengthKey, Duration.between(now, horizon).toMillis());
         }
         return Optional.empty();
+    }
+
+    /** Where a job starting {@code at} ms after now ends, as {@link SearchCursor#end} keeps it. */
+    private static long endOffset(long at, long lengthMillis) {
+        return lengthMillis < 0 || lengthMillis >= ChangeIndex.LIMIT - at ? ChangeIndex.LIMIT : at + lengthMillis;
+    }
+
+    /**
+     * Marks the nodes to evaluate at the first slot ({@code at} ms after now, the job ending {@code end} ms after
+     * now): where the cursor's counts are for another slot or end, only the nodes whose view may differ. What a
+     * node offers from slot s to end e is its segment at s narrowed by the drops starting before e: the same as
+     * the cursor saw unless the node was held since, or one of its segments starts after one slot and at or before
+     * the other, or at or after one end and before the other. Where those are more than the usable nodes, all of
+     * them are looked at again.
+     *
+     * @return how many nodes were marked in the cursor's list
+     */
+    private int catchUp(Shape shape, long[] entries, boolean[] usable, long at, long end) {
+        int logEnd = map.heldCount();
+        List<SearchCursor> kept = map.cursors(shape);
+        SearchCursor nearest = null;
+        long least = Long.MAX_VALUE;
+        for (SearchCursor cursor : kept) {
+            long work = cursor.work(entries, at, end, logEnd);
+            if (work < least) {
+                least = work;
+                nearest = cursor;
+            }
+        }
+        if (kept.size() < SearchCursor.PER_SHAPE) {
+            // Copies spread over the lengths and slots searched, so that a later search finds one near its own.
+            nearest = nearest == null ? new SearchCursor(timelines.size()) : nearest.copy();
+            kept.add(nearest);
+        }
+        counts = nearest;
+        int count = 0;
+        if (least < usable.length) {
+            int[] positions = map.positions(entry.partition());
+            for (int k = nearest.logged; k < logEnd; k++) {
+                int node = positions[map.heldNode(k)];
+                if (node >= 0 && usable[node]) {
+                    count = mark(node, nearest.dirty, nearest.toEvaluate, count);
+                }
+            }
+            count = markEntries(entries, ChangeIndex.firstAtOrAfter(entries, Math.min(nearest.slot, at) + 1),
+                    ChangeIndex.firstAtOrAfter(entries, Math.max(nearest.slot, at) + 1), usable, count);
+            count = markEntries(entries, ChangeIndex.firstAtOrAfter(entries, Math.min(nearest.end, end)),
+                    ChangeIndex.firstAtOrAfter(entries, Math.max(nearest.end, end)), usable, count);
+        } else {
+            for (int node = 0; node < usable.length; node++) {
+                if (usable[node]) {
+                    count = mark(node, nearest.dirty, nearest.toEvaluate, count);
+                }
+            }
+        }
+        nearest.logged = logEnd;
+        return count;
+    }
+
+    private int markEntries(long[] entries, int from, int to, boolean[] usable, int count) {
+        for (int k = from; k < to; k++) {
+            int node = (int) (entries[k] & 0xFFFFF);
+            if (usable[node]) {
+                count = mark(node, counts.dirty, counts.toEvaluate, count);
+            }
+        }
+        return count;
     }
 
     /**
@@ -148,7 +225,7 @@ final class StartSearch {
      */
     private Optional<Allocation> fitAt(Instant slot) {
         if (NowFits.applies(fit, entry.job().request(), entry.partition())) {
-            return map.fitAmong(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot, tasks);
+            return map.fitAmong(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot, counts.tasks);
         }
         FitResult result = map.fitAt(entry.job().request(), entry.partition(), entry.timeLimit(), fit, slot);
         return result instanceof FitResult.Fit found ? Optional.of(found.allocation()) : Optional.empty();
@@ -195,7 +272,7 @@ final class StartSearch {
      * The same events read from the map's {@link ChangeIndex}, which holds every node's change points in one sorted
      * array: a node's offer may change when the slot reaches one of its change points, or when the job's end
      * passes one (the slot reaches the change point minus the job's length plus one step). Two cursors walk the
-     * index for the two; every usable node is looked at on the first slot, so what lies before it is skipped.
+     * index for the two, from the first slot on ({@link #skipTo}: what lies before it is the first slot's concern).
      */
     private static final class IndexEvents implements Events {
         private final long[] entries;
@@ -204,7 +281,6 @@ final class StartSearch {
         private final long lead;
         private int reached;
         private int entered;
-        private boolean started;
 
         IndexEvents(long[] entries, boolean[] usable, long lead) {
             this.entries = entries;
@@ -212,29 +288,26 @@ final class StartSearch {
             this.lead = lead;
         }
 
+        /** Passes over every event up to {@code at} ms after now without marking any node. */
+        void skipTo(long at) {
+            reached = ChangeIndex.firstAtOrAfter(entries, at + 1);
+            entered = lead < 0 ? entries.length : ChangeIndex.firstAtOrAfter(entries, at + lead + 1);
+        }
+
         @Override
         public int upTo(long at, boolean[] dirty, int[] out, int count) {
-            boolean first = !started;
-            started = true;
-            if (first) {
-                for (int node = 0; node < usable.length; node++) {
-                    if (usable[node]) {
-                        count = mark(node, dirty, out, count);
-                    }
-                }
-            }
             while (reached < entries.length && (entries[reached] >> 20) <= at) {
-                count = visit(entries[reached++], first, dirty, out, count);
+                count = visit(entries[reached++], dirty, out, count);
             }
             while (lead >= 0 && entered < entries.length && (entries[entered] >> 20) - lead <= at) {
-                count = visit(entries[entered++], first, dirty, out, count);
+                count = visit(entries[entered++], dirty, out, count);
             }
             return count;
         }
 
-        private int visit(long entry, boolean first, boolean[] dirty, int[] out, int count) {
+        private int visit(long entry, boolean[] dirty, int[] out, int count) {
             int node = (int) (entry & 0xFFFFF);
-            return first || !usable[node] ? count : mark(node, dirty, out, count);
+            return usable[node] ? mark(node, dirty, out, count) : count;
         }
     }
 
@@ -245,8 +318,8 @@ final class StartSearch {
     private void update(int node, NodeFree free, int version, ProbeMemo memo) {
         remove(node);
         memo.see(node, free, version, probe);
-        tasks[node] = memo.tasks(node);
-        gpus[node] = memo.gpus(node);
+        counts.tasks[node] = memo.tasks(node);
+        counts.gpus[node] = memo.gpus(node);
         add(node);
     }
 
@@ -259,20 +332,21 @@ final class StartSearch {
     }
 
     private void adjust(int node, int sign) {
-        int offered = tasks[node];
+        SearchCursor c = counts;
+        int offered = c.tasks[node];
         if (offered == 0) {
             return;
         }
         if (probe.useful(offered)) {
-            usefulNodes += sign;
+            c.usefulNodes += sign;
             if (!probe.requiredNodes().isEmpty() && probe.requiredNodes().contains(names.get(node))) {
-                requiredUseful += sign;
+                c.requiredUseful += sign;
             }
         }
-        totalTasks += (long) sign * offered;
-        totalGpus += (long) sign * gpus[node];
+        c.totalTasks += (long) sign * offered;
+        c.totalGpus += (long) sign * c.gpus[node];
         if (probe.holdsAllTasks(offered)) {
-            fullNodes += sign;
+            c.fullNodes += sign;
         }
     }
 }

@@ -37,6 +37,15 @@ public final class KeptFit {
      */
     private final NodeFree[] lastView;
     private final int[] lastValue;
+    /** Its candidate, where it takes tasks: made once per view, not once per fit. */
+    private final Candidate[] lastCandidate;
+    /**
+     * The view before it and its evaluation: jobs of different lengths see a node with a drop through two or three
+     * views (as their ends fall before or after its drops), taken in turn.
+     */
+    private final NodeFree[] olderView;
+    private final int[] olderValue;
+    private final Candidate[] olderCandidate;
     /** Marks the nodes seen through another view in the current fit. */
     private final int[] seenAs;
     private int stamp;
@@ -49,6 +58,10 @@ public final class KeptFit {
         this.seenAs = new int[base.size()];
         this.lastView = new NodeFree[base.size()];
         this.lastValue = new int[base.size()];
+        this.lastCandidate = new Candidate[base.size()];
+        this.olderView = new NodeFree[base.size()];
+        this.olderValue = new int[base.size()];
+        this.olderCandidate = new Candidate[base.size()];
         for (int i = 0; i < base.size(); i++) {
             value[i] = NodeCapacity.tasksOrRejection(job, base.get(i));
             add(i, base.get(i));
@@ -65,6 +78,15 @@ public final class KeptFit {
         remove(index);
         value[index] = NodeCapacity.tasksOrRejection(job, base);
         add(index, base);
+    }
+
+    /**
+     * Whether node {@code index} takes no task of the request as a fit without other views sees it. It then takes
+     * none through any other view of it either, as long as that view offers no more of anything (the filters and
+     * capacities only ever ask for more free resources, never less).
+     */
+    public boolean rejects(int index) {
+        return value[index] < 0;
     }
 
     private void add(int index, NodeFree node) {
@@ -114,8 +136,7 @@ public final class KeptFit {
                 total--;
             }
             if (lastView[index] != views[k]) {
-                lastView[index] = views[k];
-                lastValue[index] = NodeCapacity.tasksOrRejection(job, views[k]);
+                see(index, views[k]);
             }
             int tasks = lastValue[index];
             if (tasks < 0) {
@@ -123,7 +144,7 @@ public final class KeptFit {
             } else {
                 total++;
                 mostOther = Math.max(mostOther, tasks);
-                others.add(new Candidate(index, views[k], tasks, views[k].freeCoreCount()));
+                others.add(lastCandidate[index]);
             }
         }
         Optional<List<Placement>> placements = Optional.empty();
@@ -136,6 +157,25 @@ public final class KeptFit {
         }
         RejectionMetric metric = RejectionMetric.of(counts, value.length);
         return new FitResult.NoFit(FitResult.Failure.RESOURCES, metric, ResourceFit.describe(job, total, metric));
+    }
+
+    /** Makes {@code view} node {@code index}'s last view, from the one before it or evaluated anew. */
+    private void see(int index, NodeFree view) {
+        NodeFree last = lastView[index];
+        int value = lastValue[index];
+        Candidate candidate = lastCandidate[index];
+        if (olderView[index] == view) {
+            lastValue[index] = olderValue[index];
+            lastCandidate[index] = olderCandidate[index];
+        } else {
+            int tasks = NodeCapacity.tasksOrRejection(job, view);
+            lastValue[index] = tasks;
+            lastCandidate[index] = tasks < 0 ? null : new Candidate(index, view, tasks, view.freeCoreCount());
+        }
+        lastView[index] = view;
+        olderView[index] = last;
+        olderValue[index] = value;
+        olderCandidate[index] = candidate;
     }
 
     /** The most tasks a candidate of this fit takes: the largest kept capacity not seen otherwise, or others'. */

@@ -39,4 +39,23 @@ class ChangeIndexTest {
         assertThat(index.entries()).isEmpty();
         assertThat(index.hasFar()).isTrue();
     }
+
+    @Test
+    void firstAtOrAfterFindsTheFirstEntryNoEarlierThanAnOffset() {
+        Random random = new Random(5);
+        ChangeIndex index = new ChangeIndex();
+        for (int i = 0; i < 300; i++) {
+            index.add(1 + random.nextInt(1000), random.nextInt(50));
+        }
+        long[] entries = index.entries();
+        for (long offset = -2; offset <= 1002; offset++) {
+            int expected = 0;
+            while (expected < entries.length && (entries[expected] >> 20) < offset) {
+                expected++;
+            }
+            assertThat(ChangeIndex.firstAtOrAfter(entries, offset)).as("offset %d", offset).isEqualTo(expected);
+        }
+        assertThat(ChangeIndex.firstAtOrAfter(entries, ChangeIndex.LIMIT)).isEqualTo(entries.length);
+        assertThat(ChangeIndex.firstAtOrAfter(entries, Long.MAX_VALUE)).isEqualTo(entries.length);
+    }
 }
