@@ -9,6 +9,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
 /**
  * Slurm's accounting policy as pure functions. Where the job's QOS and one of its associations both set the same
@@ -124,17 +126,29 @@ public final class LimitCheck {
      */
     public static Optional<LimitViolation> submittable(LimitedJob job, AccountingPolicy policy,
                                                        LimitUsage submitted, int jobs) {
+        return submittable(job, policy, () -> submitted, jobs);
+    }
+
+    /**
+     * As {@link #submittable(LimitedJob, AccountingPolicy, LimitUsage, int)}, asking for the submitted jobs' usage
+     * only when a submit limit applies to this job: counting every unfinished job per submission would make each
+     * submission cost as much as the queue is long.
+     */
+    public static Optional<LimitViolation> submittable(LimitedJob job, AccountingPolicy policy,
+                                                       Supplier<LimitUsage> usage, int jobs) {
         if (!policy.enforceLimits()) {
             return Optional.empty();
         }
+        Supplier<LimitUsage> submitted = once(usage);
         Optional<QosLimits> qos = policy.qos(job.qos());
         if (qos.isPresent()) {
             QosLimits q = qos.get();
-            if (over(q.grpSubmitJobs(), submitted.qosJobs(job.qos()), jobs)) {
+            if (wouldExceed(q.grpSubmitJobs(), () -> submitted.get().qosJobs(job.qos()), jobs)) {
                 return violation(PendingReason.QOS_GRP_JOBS, "QOS " + q.name() + " has GrpSubmitJobs="
                         + q.grpSubmitJobs().getAsInt() + " jobs submitted");
             }
-            if (over(q.maxSubmitJobsPerUser(), submitted.qosUserJobs(job.qos(), job.user()), jobs)) {
+            if (wouldExceed(q.maxSubmitJobsPerUser(), () -> submitted.get().qosUserJobs(job.qos(), job.user()),
+                    jobs)) {
                 return violation(PendingReason.QOS_MAX_JOBS_PER_USER, "user " + job.user() + " has MaxSubmitJobsPerUser="
                         + q.maxSubmitJobsPerUser().getAsInt() + " jobs submitted in QOS " + q.name());
             }
@@ -148,13 +162,13 @@ public final class LimitCheck {
         List<AssocLimits> chain = policy.chain(job);
         OptionalInt maxSubmit = inheritedCount(chain, AssocLimits::maxSubmitJobs);
         if (qos.map(q -> q.maxSubmitJobsPerUser().isEmpty()).orElse(true)
-                && over(maxSubmit, submitted.ownAssocJobs(job.assoc()), jobs)) {
+                && wouldExceed(maxSubmit, () -> submitted.get().ownAssocJobs(job.assoc()), jobs)) {
             return violation(PendingReason.ASSOC_MAX_JOBS, "association has MaxSubmitJobs="
                     + maxSubmit.getAsInt() + " jobs submitted");
         }
         if (qos.map(q -> q.grpSubmitJobs().isEmpty()).orElse(true)) {
             for (AssocLimits assoc : chain) {
-                if (over(assoc.grpSubmitJobs(), submitted.assocJobs(assoc.id()), jobs)) {
+                if (wouldExceed(assoc.grpSubmitJobs(), () -> submitted.get().assocJobs(assoc.id()), jobs)) {
                     return violation(PendingReason.ASSOC_GRP_JOBS, assoc.displayName() + " has GrpSubmitJobs="
                             + assoc.grpSubmitJobs().getAsInt() + " jobs submitted");
                 }
@@ -223,6 +237,11 @@ public final class LimitCheck {
         return over(limit, current, 1);
     }
 
+    /** As {@link #over(OptionalInt, int, int)}, counting only when there is a limit. */
+    private static boolean wouldExceed(OptionalInt limit, IntSupplier current, int more) {
+        return limit.isPresent() && over(limit, current.getAsInt(), more);
+    }
+
     /** Adding {@code more} jobs would go beyond the limit. */
     private static boolean over(OptionalInt limit, int current, int more) {
         return limit.isPresent() && (long) current + more > limit.getAsInt();
@@ -275,5 +294,15 @@ public final class LimitCheck {
 
     private static String minutes(Duration d) {
         return d.toMinutes() + " min";
+    }
+
+    private static Supplier<LimitUsage> once(Supplier<LimitUsage> usage) {
+        LimitUsage[] computed = new LimitUsage[1];
+        return () -> {
+            if (computed[0] == null) {
+                computed[0] = usage.get();
+            }
+            return computed[0];
+        };
     }
 }

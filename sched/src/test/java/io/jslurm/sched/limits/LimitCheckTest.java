@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -362,6 +363,27 @@ class LimitCheckTest {
 
             assertThat(LimitCheck.submittable(alice("q", cpus(1)), policy(), LimitUsage.of(submitted))).isPresent();
             assertThat(LimitCheck.submittable(bob("q", cpus(1)), policy(), LimitUsage.of(submitted))).isEmpty();
+        }
+
+        @Test
+        void theSubmittedJobsAreCountedOnlyWhenASubmitLimitApplies() {
+            int[] counted = new int[1];
+            List<LimitedJob> submitted = List.of(alice("q", cpus(1)), alice("q", cpus(1)));
+            Supplier<LimitUsage> usage = () -> {
+                counted[0]++;
+                return LimitUsage.of(submitted);
+            };
+            qos.put("q", qosWith("q", new QosSettings()));
+
+            assertThat(LimitCheck.submittable(alice("q", cpus(1)), policy(), usage, 1)).isEmpty();
+            assertThat(counted[0]).isZero();
+
+            QosSettings s = new QosSettings();
+            s.maxSubmitPu = OptionalInt.of(2);
+            s.grpSubmit = OptionalInt.of(5);
+            qos.put("q", qosWith("q", s));
+            assertThat(LimitCheck.submittable(alice("q", cpus(1)), policy(), usage, 1)).isPresent();
+            assertThat(counted[0]).isEqualTo(1);
         }
 
         @Test

@@ -102,7 +102,7 @@ public final class JobAccounts implements JobLimits {
         JobSpec resolved = spec.toBuilder().account(account).qos(qos).build();
         if (enforcesLimits(e)) {
             resolved = withDefaultTime(resolved, partitionMaxTime);
-            LimitUsage usage = LimitUsage.of(submitted.unfinished().stream().map(this::limited)
+            Supplier<LimitUsage> usage = () -> LimitUsage.of(submitted.unfinished().stream().map(this::limited)
                     .flatMap(Optional::stream).toList());
             Optional<LimitedJob> job = limited(resolved);
             Optional<LimitViolation> refused = job.flatMap(j -> LimitCheck.submittable(j, policy(), usage, jobs));
