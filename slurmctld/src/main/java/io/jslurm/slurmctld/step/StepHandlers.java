@@ -254,6 +254,10 @@ public final class StepHandlers {
         if (!step.get().getState().equals("RUNNING")) {
             store.get(jobId).ifPresent(job -> accounting.stepEnded(job, step.get(),
                     steps.usage(jobId, report.getStepId())));
+        } else if (steps.usage(jobId, report.getStepId()).byNode().keySet()
+                .containsAll(Hostlist.parse(step.get().getNodeList()).hosts())) {
+            // Every node's tasks ended: the job's waiting steps need not wait for srun's report too.
+            steps.release(jobId, report.getStepId());
         }
     }
 

@@ -35,6 +35,14 @@ public final class StepTable {
         holdsByJob.computeIfAbsent(jobId, id -> new HashMap<>()).put(stepId, Map.copyOf(byNode));
     }
 
+    /**
+     * The step's tasks ended on every node (their slurmds said so) though srun has not reported the step's end yet,
+     * or never will (it was killed): what it held is free for the job's next steps.
+     */
+    public synchronized void release(long jobId, int stepId) {
+        holdsByJob.getOrDefault(jobId, new HashMap<>()).remove(stepId);
+    }
+
     /** What the job's running steps hold on each node, together. */
     public synchronized Map<String, StepHold> busy(long jobId) {
         Map<String, StepHold> busy = new HashMap<>();

@@ -43,6 +43,9 @@ class StepTableTest {
 
         table.finish(7, 0, 0, 0, "COMPLETED", 1_000);
         assertThat(table.busy(7)).isEqualTo(Map.of("n1", new StepHold(2, List.of(1, 2))));
+        table.release(7, 1);
+        assertThat(table.busy(7)).as("released while still RUNNING").isEmpty();
+        assertThat(table.get(7, 1).orElseThrow().getState()).isEqualTo("RUNNING");
         table.endJob(7, 2_000);
         assertThat(table.busy(7)).isEmpty();
         assertThat(table.busy(8)).isEqualTo(Map.of("n1", new StepHold(4, List.of(3))));

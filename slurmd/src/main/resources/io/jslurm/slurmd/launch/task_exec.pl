@@ -7,10 +7,10 @@
 # sets SLURM_TASK_PID to that pid, and with --become calls setgroups, setresgid and setresuid (the
 # system call numbers NR, given by slurmd since they differ by architecture) so that real, effective
 # and saved ids are all the user's, then execs COMMAND. The pid stays the same through exec, so
-# slurmd's handle on this process is the task's, with its standard streams. Nothing is loaded: every
-# millisecond of its start-up delays the task. It exits 127 when it could not confine the task,
+# slurmd's handle on this process is the task's, with its standard streams. Nothing is loaded, not
+# even strict.pm: every bit of its start-up delays every task (it costs about what the join shell and
+# setpriv together cost; see performance.md). It exits 127 when it could not confine the task,
 # having run nothing, and with the errno of a failed exec, as slurmstepd does.
-use strict;
 
 my (@join, $become, $uid, $gid, $groups);
 while (@ARGV && $ARGV[0] ne '--') {
@@ -42,14 +42,7 @@ sub become {
     syscall($setgroups_nr, scalar(@ids), @ids ? $list : 0) >= 0 or fail("setgroups failed: $!");
     syscall($setresgid_nr, $gid + 0, $gid + 0, $gid + 0) >= 0 or fail("setresgid $gid failed: $!");
     syscall($setresuid_nr, $uid + 0, $uid + 0, $uid + 0) >= 0 or fail("setresuid $uid failed: $!");
-    # Perl's cached ids are stale after raw system calls: ask the kernel.
-    open(my $fh, '<', '/proc/self/status') or fail("cannot read /proc/self/status: $!");
-    my %ids;
-    while (my $line = <$fh>) {
-        $ids{$1} = [ (split ' ', $2)[0 .. 2] ] if $line =~ /^(Uid|Gid):\s+(.*)$/;
-    }
-    fail("could not become uid $uid gid $gid")
-        if !$ids{Uid} || !$ids{Gid} || grep({ $_ != $uid } @{ $ids{Uid} }) || grep({ $_ != $gid } @{ $ids{Gid} });
+    # setresuid and setresgid set real, effective and saved ids at once or fail: no need to read them back.
 }
 
 sub fail {

@@ -164,6 +164,50 @@ class TaskExecTest {
         assertThat(task.exitValue()).isEqualTo(2);
     }
 
+    /**
+     * How long from slurmd starting the process to the task's first instruction, and the CPU the chain's programs
+     * use, both ways in turns of 50 (a figure for performance.md, not a timed assertion: the load decides more).
+     */
+    @org.junit.jupiter.api.Test
+    void figureProcessStartToTaskRunning() throws Exception {
+        Cgroup cgroup = stepCgroup();
+        Map<String, List<Long>> micros = Map.of("installed", new ArrayList<>(), "shell chain", new ArrayList<>());
+        Map<String, long[]> ticks = Map.of("installed", new long[1], "shell chain", new long[1]);
+        for (int round = 0; round < 4; round++) {
+            for (String name : List.of("installed", "shell chain")) {
+                long cpuBefore = childCpuTicks();
+                for (int i = 0; i < 50; i++) {
+                    long started = System.nanoTime();
+                    Process task = start(launcher(name), cgroup, List.of("/bin/echo", "up"));
+                    assertThat(task.getInputStream().read()).isEqualTo('u');
+                    long took = (System.nanoTime() - started) / 1_000;
+                    assertThat(task.waitFor(10, TimeUnit.SECONDS)).isTrue();
+                    if (round > 0) {
+                        micros.get(name).add(took);
+                    }
+                }
+                if (round > 0) {
+                    ticks.get(name)[0] += childCpuTicks() - cpuBefore;
+                }
+            }
+        }
+        StringBuilder figure = new StringBuilder("FIGURE step task, process start -> task running, 150 each (us):");
+        for (String name : List.of("installed", "shell chain")) {
+            List<Long> sorted = micros.get(name).stream().sorted().toList();
+            figure.append(' ').append(name).append(" min ").append(sorted.get(0)).append(" median ")
+                    .append(sorted.get(sorted.size() / 2)).append(" CPU/launch ")
+                    .append(ticks.get(name)[0] * 10_000 / sorted.size()).append(';');
+        }
+        System.out.println(figure + " load " + Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+    }
+
+    /** User + system clock ticks (10 ms) of this JVM's waited-for children (fields 16 and 17 of /proc/self/stat). */
+    private static long childCpuTicks() throws IOException {
+        String stat = Files.readString(Path.of("/proc/self/stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(fields[13]) + Long.parseLong(fields[14]);
+    }
+
     @org.junit.jupiter.api.Test
     void theInstalledLauncherIsOneProgramBeforeTheTask() {
         Cgroup cgroup = stepCgroup();
