@@ -59,3 +59,12 @@ if [[ -n $calls ]]; then
             exec { $cmd[0] } @cmd' "$work/cg/cgroup.procs" "$uid" "$gid" $calls /bin/bash -c true)"
 fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+# A step task now: slurmd's task_exec.pl joins the step's cgroup, sets SLURM_TASK_PID and takes the ids by
+# system calls itself, then execs the task (in place of the join shell and setpriv above).
+task_exec=$(dirname "$0")/../slurmd/src/main/resources/io/jslurm/slurmd/launch/task_exec.pl
+if [[ -n $calls && -r $task_exec ]]; then
+    read -r _ setgroups setresgid setresuid <<<"$calls"
+    printf '%-58s %s\n' "step chain now: perl task_exec.pl (joins, ids), true" \
+        "$(time_ms /usr/bin/perl "$task_exec" --join "$work/cg/cgroup.procs" \
+            --become "$setgroups,$setresgid,$setresuid" "$uid" "$gid" "" -- /bin/true)"
+fi

@@ -53,7 +53,8 @@ class StepGpusIT {
     }
 
     /**
-     * Two one-GPU steps started side by side in a two-GPU job each get (and may open) a different GPU. The first
+     * Two one-GPU steps started side by side in a two-GPU job each get (and may open) a different GPU (with --exact,
+     * as in Slurm 22.05: without it the first step would hold all the job's CPUs and the second wait). The first
      * step waits for the second's output before it ends, so both run at once. 2G: two srun JVMs.
      */
     @Test
@@ -66,7 +67,7 @@ class StepGpusIT {
                 + "echo \"$line\" >> " + both + "\necho \"$line\"\n"
                 + "for i in $(seq 100); do [ $(wc -l < " + both + ") -ge 2 ] && exit 0; sleep 0.2; done\n");
         long job = cluster().submit("-n2", "--gres=gpu:2", "--mem=2G", "-o", "side-%j.out", "--wrap",
-                "srun -n1 --gpus=1 sh " + probe + " first & srun -n1 --gpus=1 sh " + probe + " second & wait");
+                "srun -n1 --exact --gpus=1 sh " + probe + " first & srun -n1 --exact --gpus=1 sh " + probe + " second & wait");
 
         assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).as(output("side-" + job))
                 .isEqualTo("COMPLETED");

@@ -34,6 +34,7 @@ public final class SlurmErrno {
             Map.entry(2001, "No partition specified or system default partition"),
             Map.entry(ESLURM_ACCESS_DENIED, "Access/permission denied"),
             Map.entry(2004, "Requested node configuration is not available"),
+            Map.entry(2005, "More processors requested than permitted"),
             Map.entry(2006, "Node count specification invalid"),
             Map.entry(2009, "Batch script missing"),
             Map.entry(2014, "Requested node configuration is not available"),

@@ -20,6 +20,11 @@ import java.util.OptionalInt;
  * @param command  the command and its arguments (everything after the options)
  * @param oversubscribe {@code -s}/{@code --oversubscribe}: the allocation may share cores where the partition has
  *                 OverSubscribe=YES
+ * @param exact    srun's {@code --exact}: the step holds only the CPUs its tasks need
+ * @param overlap  srun's {@code --overlap}: the step shares the job's CPUs and GPUs with its other steps
+ * @param immediate {@code -I}/{@code --immediate[=seconds]} (1 without a value): for srun inside an allocation,
+ *                 how long a step waits for the job's other steps to free what it needs; empty to wait as long as
+ *                 it takes
  */
 public record InteractiveOptions(
         OptionalInt ntasks,
@@ -49,7 +54,10 @@ public record InteractiveOptions(
         boolean help,
         boolean version,
         List<String> command,
-        boolean oversubscribe) {
+        boolean oversubscribe,
+        boolean exact,
+        boolean overlap,
+        OptionalInt immediate) {
 
     public InteractiveOptions {
         command = List.copyOf(command);
@@ -64,7 +72,9 @@ public record InteractiveOptions(
             Option.flag("label", 'l'), Option.value("input", 'i'), Option.value("output", 'o'),
             Option.value("error", 'e'), Option.value("mpi"), Option.flag("quiet", 'Q'), Option.value("jobid"),
             Option.flag("verbose", 'v'), Option.value("export"), Option.flag("help", 'h'), Option.flag("usage"),
-            Option.flag("version", 'V'), Option.value("gpu-bind"), Option.flag("oversubscribe", 's'));
+            Option.flag("version", 'V'), Option.value("gpu-bind"), Option.flag("oversubscribe", 's'),
+            Option.flag("exact"), Option.flag("overlap"),
+            new Option("immediate", 'I', Option.Argument.OPTIONAL));
 
     /**
      * @param prefix {@code SRUN_} or {@code SALLOC_}: the command's own input variables
@@ -110,7 +120,8 @@ public record InteractiveOptions(
                 values.getOrDefault("error", ""), values.getOrDefault("mpi", ""), values.getOrDefault("gpu-bind", ""),
                 values.containsKey("quiet"),
                 number(values, "jobid"), values.containsKey("help") || values.containsKey("usage"),
-                values.containsKey("version"), new ArrayList<>(parsed.operands()), values.containsKey("oversubscribe"));
+                values.containsKey("version"), new ArrayList<>(parsed.operands()), values.containsKey("oversubscribe"),
+                values.containsKey("exact"), values.containsKey("overlap"), immediate(values.get("immediate")));
     }
 
     private static void envDefault(Map<String, String> values, Map<String, String> env, String variable,
@@ -136,6 +147,21 @@ public record InteractiveOptions(
             return OptionalInt.of(value);
         } catch (NumberFormatException e) {
             throw new OptionException("invalid --" + name + " argument: " + text);
+        }
+    }
+
+    /** {@code -I} alone means one second: resources must be free at once. */
+    private static OptionalInt immediate(String text) {
+        if (text == null) {
+            return OptionalInt.empty();
+        }
+        if (text.isEmpty()) {
+            return OptionalInt.of(1);
+        }
+        try {
+            return OptionalInt.of(Math.max(1, Integer.parseInt(text.strip())));
+        } catch (NumberFormatException e) {
+            throw new OptionException("invalid --immediate argument: " + text);
         }
     }
 

@@ -157,7 +157,7 @@ public final class Srun {
         }
         StepOutputs outputs = new StepOutputs(env.out(), env.err(), options.output(), options.error(),
                 options.label(), env.identity().user());
-        StepRun run = new StepRun(controller, launcher, env.out(), env.err(), input, outputs);
+        StepRun run = new StepRun(controller, launcher, env.out(), env.err(), input, outputs, options.immediate());
         Interrupts interrupts = new Interrupts(InstantSource.system());
         Interrupts.onSigint(() -> {
             String stepId = run.layout().map(l -> l.getJobId() + "." + l.getStepId()).orElse(jobId + "");

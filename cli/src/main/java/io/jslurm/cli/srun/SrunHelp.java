@@ -13,10 +13,12 @@ final class SrunHelp {
               -c, --cpus-per-task=ncpus   number of cpus required per task
               -D, --chdir=path            change remote current working directory
               -e, --error=err             location of stderr redirection
+                  --exact                 use only as many CPUs as requested
               -G, --gpus=n                count of GPUs required for the job
                   --gpus-per-task=n       number of GPUs required per spawned task
                   --gpu-bind=...          task to gpu binding options
                   --gres=list             required generic resources
+              -I, --immediate[=secs]      exit if resources not available in "secs"
               -i, --input=in              location of stdin redirection (none, a task id, or a file)
               -J, --job-name=jobname      name of job
                   --jobid=id              run under already allocated job
@@ -28,6 +30,7 @@ final class SrunHelp {
                   --ntasks-per-node=n     number of tasks to invoke on each node
               -N, --nodes=N               number of nodes on which to run
               -o, --output=out            location of stdout redirection
+                  --overlap               allow other steps to overlap this step
               -p, --partition=partition   partition requested
               -q, --qos=qos               quality of service
               -s, --oversubscribe         over-subscribe resources with other jobs

@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -58,6 +59,7 @@ public final class StepRun {
     private final PrintStream err;
     private final InputStream stdin;
     private final StepOutputs outputs;
+    private final StepCreation creation;
     private final ConcurrentHashMap<String, DataOutputStream> nodes = new ConcurrentHashMap<>();
     private final TaskExits exits = new TaskExits();
     private volatile StepLayout layout;
@@ -67,6 +69,13 @@ public final class StepRun {
 
     public StepRun(Controller controller, NodeLauncher launcher, PrintStream out, PrintStream err, InputStream stdin,
                    StepOutputs outputs) {
+        this(controller, launcher, out, err, stdin, outputs, OptionalInt.empty());
+    }
+
+    /** @param immediate {@code -I}: how long to wait for the job's other steps to free what this one needs */
+    public StepRun(Controller controller, NodeLauncher launcher, PrintStream out, PrintStream err, InputStream stdin,
+                   StepOutputs outputs, OptionalInt immediate) {
+        this.creation = StepCreation.waiting(controller, err, immediate);
         this.controller = Objects.requireNonNull(controller, "controller");
         this.launcher = Objects.requireNonNull(launcher, "launcher");
         this.out = Objects.requireNonNull(out, "out");
@@ -85,6 +94,7 @@ public final class StepRun {
         o.ntasksPerNode().ifPresent(b::setNtasksPerNode);
         o.cpusPerTask().ifPresent(b::setCpusPerTask);
         o.gpusPerTask().ifPresent(b::setGpusPerTask);
+        b.setExact(o.exact()).setOverlap(o.overlap());
         return b.build();
     }
 
@@ -102,7 +112,7 @@ public final class StepRun {
     public int run(JobStepCreateRequest request, Map<String, String> environment, String workDir,
                    Optional<Integer> stdinTask, Optional<GpuBind> gpuBind)
             throws ControllerException, IOException, InterruptedException {
-        SignedStepLayout credential = controller.call(request, JobStepCreateResponse.class).getCredential();
+        SignedStepLayout credential = creation.create(request).getCredential();
         try {
             layout = StepLayout.parseFrom(credential.getLayout());
         } catch (InvalidProtocolBufferException e) {

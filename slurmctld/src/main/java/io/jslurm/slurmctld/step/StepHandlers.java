@@ -157,6 +157,10 @@ public final class StepHandlers {
                 : stepNodes.size() * (r.hasNtasksPerNode() ? r.getNtasksPerNode() : 1);
         int cpusPerTask = r.hasCpusPerTask() ? Math.max(1, r.getCpusPerTask()) : 1;
         List<Integer> cpus = stepNodes.stream().map(n -> n.cores().size() * threadsPerCore(n.node())).toList();
+        if (!r.hasNtasksPerNode() && (long) ntasks * cpusPerTask > cpus.stream().mapToLong(Integer::longValue).sum()) {
+            throw SlurmError.TOO_MANY_REQUESTED_CPUS.exception(ntasks + " tasks of " + cpusPerTask + " CPUs, the job holds "
+                    + cpus.stream().mapToInt(Integer::intValue).sum() + " on the step's nodes");
+        }
         TaskLayout layout;
         try {
             layout = TaskLayout.of(cpus, ntasks, r.hasNtasksPerNode() ? r.getNtasksPerNode() : 0, cpusPerTask,
@@ -166,26 +170,37 @@ public final class StepHandlers {
         }
         int gpusPerTask = r.hasGpusPerTask() ? r.getGpusPerTask() : 0;
         List<String> names = stepNodes.stream().map(NodeAllocation::node).toList();
+        List<StepAllocator.JobNode> jobNodes = new ArrayList<>();
+        for (int n = 0; n < stepNodes.size(); n++) {
+            jobNodes.add(new StepAllocator.JobNode(names.get(n), cpus.get(n), stepNodes.get(n).gpus()));
+        }
         List<List<Integer>> stepGpus;
         StepRecord record;
-        // One step at a time chooses and records its GPUs, so steps started together get different ones.
+        // One step at a time takes what it holds, so steps started together never get the same CPUs or GPUs.
         synchronized (steps) {
+            List<StepHold> holds;
             try {
-                stepGpus = StepGpus.of(gpusPerTask, r.getGres(), r.getGpus()).choose(
-                        stepNodes.stream().map(NodeAllocation::gpus).toList(),
-                        layout.taskIds().stream().map(List::size).toList(), names, steps.busyGpus(job.jobId()));
+                holds = StepAllocator.allocate(new StepAllocator.Ask(layout.counts(), cpusPerTask,
+                        r.getExact() || r.hasCpusPerTask(), r.getOverlap(),
+                        StepGpus.of(gpusPerTask, r.getGres(), r.getGpus())), jobNodes, steps.busy(job.jobId()));
             } catch (IllegalArgumentException e) {
                 throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception(e.getMessage());
+            } catch (StepAllocator.Busy e) {
+                log.debug("StepId={}.* waits: {}", job.jobId(), e.getMessage());
+                throw SlurmError.NODES_BUSY.exception(e.getMessage());
             }
+            stepGpus = holds.stream().map(StepHold::gpus).toList();
             record = steps.add(job.jobId(), StepRecord.newBuilder().setName(r.getName())
                     .setNodeList(Hostlist.of(names).ranged()).setNtasks(ntasks)
                     .setStartTime(clock.instant().getEpochSecond()).setUid(job.spec().uid())
                     .setPartition(job.spec().partition()).setCpus(ntasks * cpusPerTask));
-            Map<String, List<Integer>> gpusByNode = new HashMap<>();
-            for (int n = 0; n < names.size(); n++) {
-                gpusByNode.put(names.get(n), stepGpus.get(n));
+            if (!r.getOverlap()) {
+                Map<String, StepHold> byNode = new HashMap<>();
+                for (int n = 0; n < names.size(); n++) {
+                    byNode.put(names.get(n), holds.get(n));
+                }
+                steps.hold(job.jobId(), record.getStepId(), byNode);
             }
-            steps.holdGpus(job.jobId(), record.getStepId(), gpusByNode);
         }
         accounting.stepStarted(job, record);
         StepLayout.Builder signed = StepLayout.newBuilder().setJobId((int) job.jobId())
@@ -239,6 +254,10 @@ public final class StepHandlers {
         if (!step.get().getState().equals("RUNNING")) {
             store.get(jobId).ifPresent(job -> accounting.stepEnded(job, step.get(),
                     steps.usage(jobId, report.getStepId())));
+        } else if (steps.usage(jobId, report.getStepId()).byNode().keySet()
+                .containsAll(Hostlist.parse(step.get().getNodeList()).hosts())) {
+            // Every node's tasks ended: the job's waiting steps need not wait for srun's report too.
+            steps.release(jobId, report.getStepId());
         }
     }
 

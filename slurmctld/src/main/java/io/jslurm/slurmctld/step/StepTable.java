@@ -5,11 +5,9 @@ import io.jslurm.protocol.proto.StepRecord;
 import io.jslurm.slurmctld.accounting.StepUsage;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -20,8 +18,8 @@ public final class StepTable {
 
     private final Map<Long, TreeMap<Integer, StepRecord>> byJob = new HashMap<>();
     private final Map<Long, Map<Integer, StepUsage>> usageByJob = new HashMap<>();
-    /** Each step's GPUs by node, so that the job's next steps go to other GPUs while it runs. */
-    private final Map<Long, Map<Integer, Map<String, List<Integer>>>> gpusByJob = new HashMap<>();
+    /** What each running step holds by node: the job's next steps wait for it or go to other CPUs and GPUs. */
+    private final Map<Long, Map<Integer, Map<String, StepHold>>> holdsByJob = new HashMap<>();
 
     /** Reserves the next step id of the job and records the step as RUNNING. */
     public synchronized StepRecord add(long jobId, StepRecord.Builder step) {
@@ -32,19 +30,27 @@ public final class StepTable {
         return record;
     }
 
-    /** Records which GPUs of each node the step holds. */
-    public synchronized void holdGpus(long jobId, int stepId, Map<String, List<Integer>> byNode) {
-        gpusByJob.computeIfAbsent(jobId, id -> new HashMap<>()).put(stepId, Map.copyOf(byNode));
+    /** Records what the step holds on each node until it ends (a step that overlaps others holds nothing). */
+    public synchronized void hold(long jobId, int stepId, Map<String, StepHold> byNode) {
+        holdsByJob.computeIfAbsent(jobId, id -> new HashMap<>()).put(stepId, Map.copyOf(byNode));
     }
 
-    /** The GPUs of each node that the job's running steps hold. */
-    public synchronized Map<String, Set<Integer>> busyGpus(long jobId) {
-        Map<String, Set<Integer>> busy = new HashMap<>();
+    /**
+     * The step's tasks ended on every node (their slurmds said so) though srun has not reported the step's end yet,
+     * or never will (it was killed): what it held is free for the job's next steps.
+     */
+    public synchronized void release(long jobId, int stepId) {
+        holdsByJob.getOrDefault(jobId, new HashMap<>()).remove(stepId);
+    }
+
+    /** What the job's running steps hold on each node, together. */
+    public synchronized Map<String, StepHold> busy(long jobId) {
+        Map<String, StepHold> busy = new HashMap<>();
         TreeMap<Integer, StepRecord> steps = byJob.getOrDefault(jobId, new TreeMap<>());
-        gpusByJob.getOrDefault(jobId, Map.of()).forEach((stepId, byNode) -> {
+        holdsByJob.getOrDefault(jobId, Map.of()).forEach((stepId, byNode) -> {
             StepRecord step = steps.get(stepId);
             if (step != null && step.getState().equals("RUNNING")) {
-                byNode.forEach((node, gpus) -> busy.computeIfAbsent(node, n -> new HashSet<>()).addAll(gpus));
+                byNode.forEach((node, hold) -> busy.merge(node, hold, StepHold::plus));
             }
         });
         return busy;
@@ -59,7 +65,7 @@ public final class StepTable {
         }
         steps.put(stepId, steps.get(stepId).toBuilder().setExitCode(exitCode).setTermSignal(termSignal)
                 .setState(state).setEndTime(endTime).build());
-        gpusByJob.getOrDefault(jobId, new HashMap<>()).remove(stepId);
+        holdsByJob.getOrDefault(jobId, new HashMap<>()).remove(stepId);
         return true;
     }
 
@@ -77,7 +83,7 @@ public final class StepTable {
                 return cancelled;
             });
         }
-        gpusByJob.remove(jobId);
+        holdsByJob.remove(jobId);
         return ended;
     }
 

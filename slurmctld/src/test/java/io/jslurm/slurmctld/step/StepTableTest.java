@@ -6,7 +6,6 @@ import io.jslurm.protocol.proto.ResourceUsage;
 import io.jslurm.protocol.proto.StepRecord;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class StepTableTest {
@@ -33,19 +32,23 @@ class StepTableTest {
     }
 
     @Test
-    void onlyRunningStepsHoldTheirGpus() {
+    void onlyRunningStepsHoldTheirCpusAndGpus() {
         StepTable table = new StepTable();
-        table.holdGpus(7, table.add(7, StepRecord.newBuilder()).getStepId(),
-                Map.of("n1", List.of(0), "n2", List.of()));
-        table.holdGpus(7, table.add(7, StepRecord.newBuilder()).getStepId(), Map.of("n1", List.of(1, 2)));
-        table.holdGpus(8, table.add(8, StepRecord.newBuilder()).getStepId(), Map.of("n1", List.of(3)));
-        assertThat(table.busyGpus(7)).isEqualTo(Map.of("n1", Set.of(0, 1, 2), "n2", Set.of()));
+        table.hold(7, table.add(7, StepRecord.newBuilder()).getStepId(),
+                Map.of("n1", new StepHold(1, List.of(0)), "n2", new StepHold(2, List.of())));
+        table.hold(7, table.add(7, StepRecord.newBuilder()).getStepId(), Map.of("n1", new StepHold(2, List.of(2, 1))));
+        table.hold(8, table.add(8, StepRecord.newBuilder()).getStepId(), Map.of("n1", new StepHold(4, List.of(3))));
+        assertThat(table.busy(7)).isEqualTo(Map.of("n1", new StepHold(3, List.of(0, 1, 2)),
+                "n2", new StepHold(2, List.of())));
 
         table.finish(7, 0, 0, 0, "COMPLETED", 1_000);
-        assertThat(table.busyGpus(7)).isEqualTo(Map.of("n1", Set.of(1, 2)));
+        assertThat(table.busy(7)).isEqualTo(Map.of("n1", new StepHold(2, List.of(1, 2))));
+        table.release(7, 1);
+        assertThat(table.busy(7)).as("released while still RUNNING").isEmpty();
+        assertThat(table.get(7, 1).orElseThrow().getState()).isEqualTo("RUNNING");
         table.endJob(7, 2_000);
-        assertThat(table.busyGpus(7)).isEmpty();
-        assertThat(table.busyGpus(8)).isEqualTo(Map.of("n1", Set.of(3)));
+        assertThat(table.busy(7)).isEmpty();
+        assertThat(table.busy(8)).isEqualTo(Map.of("n1", new StepHold(4, List.of(3))));
     }
 
     @Test

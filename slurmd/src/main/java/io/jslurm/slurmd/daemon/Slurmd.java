@@ -174,6 +174,7 @@ public final class Slurmd implements AutoCloseable {
                 jobId -> runner.status(jobId).isPresent(), setup.clock(), stepThreads);
         CpuTopology topology = setup.hardware().topology();
         steps.taskScripts(hookSettings);
+        steps.taskExec(io.jslurm.slurmd.launch.TaskExec.install(setup.files().spoolDir()));
         steps.stepEnds(this::stepEnded);
         steps.prologGate((layout, nodeIndex) -> hooks.awaitProlog(new JobHookContext(
                 Integer.toUnsignedLong(layout.getJobId()), Integer.toUnsignedLong(layout.getUid()),

@@ -2,12 +2,9 @@ package io.jslurm.slurmd.launch;
 
 import io.jslurm.slurmd.cgroup.Cgroup;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,17 +30,7 @@ final class JobWrapper {
     }
 
     static JobWrapper install(Path spoolDir) throws IOException {
-        Path target = spoolDir.resolve(RESOURCE);
-        Path tmp = spoolDir.resolve(RESOURCE + ".new");
-        try (InputStream in = JobWrapper.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IOException("resource " + RESOURCE + " is missing");
-            }
-            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
-        }
-        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwx------"));
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return new JobWrapper(target, IdentitySyscalls.ofThisMachine());
+        return new JobWrapper(SpoolScript.install(spoolDir, RESOURCE), IdentitySyscalls.ofThisMachine());
     }
 
     /**

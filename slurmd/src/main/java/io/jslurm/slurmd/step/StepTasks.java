@@ -16,7 +16,7 @@ import io.jslurm.slurmd.cgroup.CgroupUsage;
 import io.jslurm.slurmd.cgroup.StepName;
 import io.jslurm.slurmd.launch.GroupDatabase;
 import io.jslurm.slurmd.launch.JobUser;
-import io.jslurm.slurmd.launch.UserSwitch;
+import io.jslurm.slurmd.launch.TaskExec;
 import io.jslurm.protocol.stepio.KvsPairs;
 import io.jslurm.protocol.stepio.PmiNameReply;
 import io.jslurm.slurmd.pmi.Pmi2Step;
@@ -66,8 +66,6 @@ public final class StepTasks implements AutoCloseable {
     /** srun --mpi=TYPE sends SLURM_MPI_TYPE=TYPE in the tasks' environment. */
     static final String MPI_TYPE = "SLURM_MPI_TYPE";
     static final String PMI2 = "pmi2";
-    /** Nothing between setpriv and the task: the cgroup join script already set SLURM_TASK_PID. */
-    private static final List<String> TASK_PREFIX = List.of();
 
     private final String nodeName;
     private final StepCredentials credentials;
@@ -80,6 +78,7 @@ public final class StepTasks implements AutoCloseable {
     private volatile HookSettings taskScripts = HookSettings.NONE;
     private volatile StepDevices devices = StepDevices.UNCONFINED;
     private volatile Consumer<StepEnd> stepEnds = end -> { };
+    private volatile TaskExec taskExec = TaskExec.shellChain();
 
     /**
      * A step's tasks on this node all ended: what its cgroup used here, read after its last process was gone
@@ -113,6 +112,11 @@ public final class StepTasks implements AutoCloseable {
             Set<Long> pids = cgroup.processes();
             return new StepStat(cgroup.usage(), ntasks, firstTask, pids, VirtualMemory.peakKb(Path.of("/proc"), pids));
         }
+    }
+
+    /** How tasks are started confined and as the user (the installed launcher); set once at start. */
+    public void taskExec(TaskExec exec) {
+        this.taskExec = Objects.requireNonNull(exec, "exec");
     }
 
     /** Where each step's end here goes (to the controller, for accounting); set once at start. */
@@ -204,6 +208,7 @@ public final class StepTasks implements AutoCloseable {
      * @param callerUid who asked (srun's user); must own the step, or be root
      */
     public void launch(LaunchTasks request, long callerUid) throws LaunchRefused, IOException {
+        long received = System.nanoTime();
         StepLayout layout;
         try {
             layout = credentials.verify(request.getCredential());
@@ -264,13 +269,13 @@ public final class StepTasks implements AutoCloseable {
                 Path workDir = Path.of(request.getWorkDir().isEmpty() ? "/" : request.getWorkDir());
                 workDir = Files.isDirectory(workDir) ? workDir : Path.of("/tmp");
                 List<String> printed = runTaskProlog(user, groups, stepCgroup, env, workDir, task);
-                List<String> prefix = TASK_PREFIX;
+                List<String> argv = request.getArgvList();
                 if (step.pmi != null) {
                     env.putAll(step.pmi.taskEnvironment(task));
-                    prefix = step.pmi.launchPrefix();
+                    argv = new ArrayList<>(step.pmi.launchPrefix());
+                    argv.addAll(request.getArgvList());
                 }
-                ProcessBuilder builder = new ProcessBuilder(stepCgroup.joinAndExec(command(user, groups, prefix,
-                        request.getArgvList())));
+                ProcessBuilder builder = new ProcessBuilder(taskExec.command(stepCgroup, user, groups, argv));
                 builder.environment().clear();
                 builder.environment().putAll(env);
                 builder.directory(workDir.toFile());
@@ -300,8 +305,10 @@ public final class StepTasks implements AutoCloseable {
             throw e;
         }
         threads.execute(() -> listen(step));
-        LOG.info("step {}: {} tasks started for {} (uid {}): {}", key, node.getTaskIdsCount(), user.name(),
-                user.uid(), String.join(" ", request.getArgvList()));
+        // The time from the request to the last task's process started (its exec follows within the launcher's
+        // few milliseconds): the step launch latency of performance.md.
+        LOG.info("step {}: {} tasks started for {} (uid {}) in {} us: {}", key, node.getTaskIdsCount(), user.name(),
+                user.uid(), (System.nanoTime() - received) / 1_000, String.join(" ", request.getArgvList()));
     }
 
     /**
@@ -317,8 +324,8 @@ public final class StepTasks implements AutoCloseable {
             return List.of();
         }
         try {
-            ScriptResult result = HookScript.run(cgroup.joinAndExec(command(user, groups,
-                    List.of(program.get().toString()))), env, workDir, taskScripts.timeout());
+            ScriptResult result = HookScript.run(taskExec.command(cgroup, user, groups,
+                    List.of(program.get().toString())), env, workDir, taskScripts.timeout());
             if (!result.succeeded()) {
                 LOG.error("task {}: TaskProlog {} failed {}", task, program.get(), result.status());
             }
@@ -337,8 +344,8 @@ public final class StepTasks implements AutoCloseable {
             return;
         }
         try {
-            ScriptResult result = HookScript.run(cgroup.joinAndExec(command(user, groups,
-                    List.of(program.get().toString()))), env, workDir, taskScripts.timeout());
+            ScriptResult result = HookScript.run(taskExec.command(cgroup, user, groups,
+                    List.of(program.get().toString())), env, workDir, taskScripts.timeout());
             if (!result.succeeded()) {
                 LOG.error("task {}: TaskEpilog {} failed {}", task, program.get(), result.status());
             }
@@ -390,19 +397,6 @@ public final class StepTasks implements AutoCloseable {
         }
         throw new LaunchRefused("Node " + nodeName + " is not part of step " + layout.getJobId() + "."
                 + layout.getStepId());
-    }
-
-    /** As the user with exactly their groups (SLURM_TASK_PID comes from the cgroup join before it). */
-    static List<String> command(JobUser user, List<Integer> groups, List<String> argv) {
-        return command(user, groups, TASK_PREFIX, argv);
-    }
-
-    /** Like {@link #command(JobUser, List, List)} with another prefix between setpriv and the argv. */
-    static List<String> command(JobUser user, List<Integer> groups, List<String> prefix, List<String> argv) {
-        List<String> command = new ArrayList<>(UserSwitch.prefix(user, groups));
-        command.addAll(prefix);
-        command.addAll(argv);
-        return command;
     }
 
     private static Socket connect(LaunchTasks request) throws IOException {
