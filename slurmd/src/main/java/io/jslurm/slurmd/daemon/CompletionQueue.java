@@ -13,7 +13,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,6 +40,12 @@ public final class CompletionQueue {
     private static final Duration KEEP_ACKED = Duration.ofDays(1);
 
     private final Path dir;
+    /**
+     * The files' contents, by file name, in the order they were queued: each delivery asks for them, and listing the
+     * directory (which holds a day's acknowledged markers too) and parsing every file again cost more with every job.
+     * Only this object writes the directory while slurmd runs, so the disk and this map agree.
+     */
+    private final Map<String, JobComplete> queued = new LinkedHashMap<>();
 
     private CompletionQueue(Path dir) {
         this.dir = dir;
@@ -53,7 +61,9 @@ public final class CompletionQueue {
                 }
             }
         }
-        return new CompletionQueue(dir);
+        CompletionQueue queue = new CompletionQueue(dir);
+        queue.load();
+        return queue;
     }
 
     /**
@@ -76,6 +86,7 @@ public final class CompletionQueue {
         }
         Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
         syncDirectory();
+        queued.put(name, completion);
         return true;
     }
 
@@ -86,7 +97,12 @@ public final class CompletionQueue {
     }
 
     /** The completions still to deliver, oldest first. */
-    public synchronized List<JobComplete> pending() throws IOException {
+    public synchronized List<JobComplete> pending() {
+        return List.copyOf(queued.values());
+    }
+
+    /** Reads what an earlier slurmd queued and did not deliver, oldest first. */
+    private void load() throws IOException {
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, PREFIX + "[0-9]*")) {
             for (Path file : stream) {
@@ -97,11 +113,9 @@ public final class CompletionQueue {
             }
         }
         files.sort(Comparator.comparing(CompletionQueue::modified).thenComparing(Path::toString));
-        List<JobComplete> out = new ArrayList<>(files.size());
         for (Path file : files) {
-            out.add(JobComplete.parseFrom(Files.readAllBytes(file)));
+            queued.put(file.getFileName().toString(), JobComplete.parseFrom(Files.readAllBytes(file)));
         }
-        return out;
     }
 
     /** The controller has this job's end: it is not sent again. */
@@ -112,6 +126,7 @@ public final class CompletionQueue {
     /** The controller has this end (a batch script's or a step's): it is not sent again. */
     public synchronized void acknowledge(JobComplete completion) throws IOException {
         Path file = dir.resolve(name(completion));
+        queued.remove(name(completion));
         if (completion.hasStepId()) {
             Files.deleteIfExists(file);
             return;
@@ -133,6 +148,7 @@ public final class CompletionQueue {
 
     /** {@code slurmd -c}: forgets every undelivered completion. */
     public synchronized int clear() throws IOException {
+        queued.clear();
         int removed = 0;
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, PREFIX + "*")) {
             for (Path file : stream) {

@@ -292,12 +292,8 @@ public final class Slurmd implements AutoCloseable {
      */
     private List<RunningJob> runningOrUnreported() {
         java.util.Set<Long> ids = new java.util.TreeSet<>(runner.jobIds());
-        try {
-            completions.pending().stream().filter(end -> !end.hasStepId())
-                    .forEach(end -> ids.add(Integer.toUnsignedLong(end.getJobId())));
-        } catch (IOException e) {
-            LOG.warn("cannot read the undelivered completions: {}", e.getMessage());
-        }
+        completions.pending().stream().filter(end -> !end.hasStepId())
+                .forEach(end -> ids.add(Integer.toUnsignedLong(end.getJobId())));
         return ids.stream().map(id -> RunningJob.newBuilder().setJobId(id.intValue()).build()).toList();
     }
 

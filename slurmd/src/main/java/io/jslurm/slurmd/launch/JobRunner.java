@@ -372,13 +372,15 @@ public final class JobRunner {
             return Drained.UNKNOWN;
         }
         try {
+            // One look at the cgroups when the script left nothing behind, as is usual: each look reads every
+            // hierarchy's process lists, and remove() looks once more.
             if (!cgroup.isEmpty()) {
                 cgroup.kill();
-            }
-            if (!cgroup.awaitEmpty(DRAIN_TIMEOUT)) {
-                LOG.error("job {}: processes survive SIGKILL; cgroup {} kept", running.jobId(), cgroup.path());
-                CgroupUsage usage = cgroup.usage();
-                return new Drained(Optional.of(usage), usage.oomKilled());
+                if (!cgroup.awaitEmpty(DRAIN_TIMEOUT)) {
+                    LOG.error("job {}: processes survive SIGKILL; cgroup {} kept", running.jobId(), cgroup.path());
+                    CgroupUsage usage = cgroup.usage();
+                    return new Drained(Optional.of(usage), usage.oomKilled());
+                }
             }
             CgroupUsage usage = cgroup.usage();
             // cgroup v1 counts an OOM kill only where the victim was, not in the job's cgroup above.

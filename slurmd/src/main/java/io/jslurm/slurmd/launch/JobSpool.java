@@ -3,16 +3,20 @@ package io.jslurm.slurmd.launch;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -159,8 +163,27 @@ final class JobSpool {
         writeAtomically(dir.resolve(END_REASON), reason.name() + "\n", "rw-------");
     }
 
+    /**
+     * Removes the directory and what is in it. slurmd and the wrapper write only files here, so one listing without
+     * a stat per entry does; a directory found in it anyway is walked.
+     */
     void remove() throws IOException {
-        try (Stream<Path> files = Files.walk(dir)) {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path path : entries) {
+                try {
+                    Files.deleteIfExists(path);
+                } catch (java.nio.file.DirectoryNotEmptyException e) {
+                    removeTree(path);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        Files.deleteIfExists(dir);
+    }
+
+    private static void removeTree(Path top) throws IOException {
+        try (Stream<Path> files = Files.walk(top)) {
             for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);
             }
@@ -183,15 +206,25 @@ final class JobSpool {
      */
     private static void writeNew(Path path, String text, String permissions) throws IOException {
         Files.deleteIfExists(path);
-        Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions)));
-        Files.writeString(path, text, StandardCharsets.UTF_8);
+        createWith(path, text, permissions);
     }
 
     private static void writeAtomically(Path path, String text, String permissions) throws IOException {
         Path tmp = path.resolveSibling(path.getFileName() + ".new");
         Files.deleteIfExists(tmp);
-        Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions)));
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        createWith(tmp, text, permissions);
         Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Creates the file with its permissions and writes it through the same descriptor (one open, not two). */
+    private static void createWith(Path path, String text, String permissions) throws IOException {
+        try (SeekableByteChannel out = Files.newByteChannel(path,
+                EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions)))) {
+            ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) {
+                out.write(bytes);
+            }
+        }
     }
 }

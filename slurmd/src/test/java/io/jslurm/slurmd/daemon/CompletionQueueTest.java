@@ -101,4 +101,22 @@ class CompletionQueueTest {
         assertThat(queue.clear()).isEqualTo(2);
         assertThat(queue.pending()).isEmpty();
     }
+
+    @Test
+    void pendingKeepsTheOrderQueuedAndAgreesWithTheDiskAfterReopening() throws Exception {
+        CompletionQueue queue = CompletionQueue.open(spool, Instant.now());
+        for (int job = 100; job < 130; job++) {
+            queue.offer(end(job, 0, JobState.JOB_COMPLETED));
+        }
+        for (int job = 100; job < 127; job++) {
+            queue.acknowledge(job);
+        }
+        queue.offer(end(9, 1, JobState.JOB_FAILED));
+
+        assertThat(queue.pending()).containsExactly(end(127, 0, JobState.JOB_COMPLETED),
+                end(128, 0, JobState.JOB_COMPLETED), end(129, 0, JobState.JOB_COMPLETED), end(9, 1, JobState.JOB_FAILED));
+        assertThat(CompletionQueue.open(spool, Instant.now()).pending()).containsExactlyInAnyOrder(
+                end(127, 0, JobState.JOB_COMPLETED), end(128, 0, JobState.JOB_COMPLETED),
+                end(129, 0, JobState.JOB_COMPLETED), end(9, 1, JobState.JOB_FAILED));
+    }
 }
