@@ -19,7 +19,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * A typed {@link JobSubmission} as the controller's submit request, as generated classes. sbatch itself sends
  * {@link SubmitWire}'s hand encoding of the same message: a field set here must be written there too, and
- * {@code SubmitWireTest} given an option that sets it (it compares the two encodings byte for byte).
+ * {@code SubmitWireTest} given an option that sets it (it compares the two encodings byte for byte, and fails
+ * while a field of the descriptor is neither set by one of its cases nor listed as one sbatch does not send).
  */
 final class SubmitRequests {
 
