@@ -232,8 +232,8 @@ final class SubmitWire {
         return numbers;
     }
 
-    /** Whole minutes, rounded up as Slurm does; UNLIMITED as 2^32-1. */
-    private static int minutes(TimeLimit limit) {
+    /** Whole minutes, rounded up as Slurm does; UNLIMITED as 2^32-1 (also what {@link SubmitRequests} sets). */
+    static int minutes(TimeLimit limit) {
         if (limit.isUnlimited()) {
             return -1;
         }
