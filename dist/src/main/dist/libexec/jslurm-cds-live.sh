@@ -28,7 +28,9 @@ live_start() {
     "$training/slurm.conf" >"$live_dir/slurm.conf" || return 1
   # The key is named, not found next to the configuration: each training run signs with a copy of it.
   # The credential service gets its own socket: the default one may belong to a cluster on this host.
+  # NoCtldInAddrAny: the controller listens on SlurmctldHost's 127.0.0.1 only, not on the build host's network.
   printf '%s\n' "AuthInfo=keyfile=$live_dir/slurm.key,socket=$live_dir/credential.socket" "SlurmdPort=$((port + 1))" "StateSaveLocation=$live_dir/state" \
+    "CommunicationParameters=NoCtldInAddrAny" \
     "SlurmctldPidFile=$live_dir/slurmctld.pid" "SlurmctldLogFile=$live_dir/slurmctld.log" >>"$live_dir/slurm.conf"
   JSLURM_CDS=off "$home/libexec/jslurm-java" controller io.jslurm.slurmctld.SlurmctldMain -D -c \
     -f "$live_dir/slurm.conf" </dev/null >"$live_dir/stdout" 2>&1 &

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -185,6 +186,47 @@ public final class Cluster implements AutoCloseable {
 
     public String awaitState(long jobId, Duration timeout, String... states) throws IOException, InterruptedException {
         return awaitState(Long.toString(jobId), timeout, states);
+    }
+
+    /**
+     * Waits up to {@code timeout} until squeue shows {@code expected} as the job's reason; returns the reason last
+     * seen, so a test's assertion on it names what the job waits for instead.
+     */
+    public String awaitReason(String jobId, String expected, Duration timeout)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String seen = ok("squeue", "-h", "-j", jobId, "-o", "%r").strip();
+        while (!seen.equals(expected) && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+            seen = ok("squeue", "-h", "-j", jobId, "-o", "%r").strip();
+        }
+        return seen;
+    }
+
+    /**
+     * sacct's parsable rows ({@code -n -P -o format}) for the jobs, once at least {@code expected} rows have
+     * reached the database and none is RUNNING (the controller sends in batches); what it has after 90 s else.
+     */
+    public List<String> awaitSacctRows(List<Long> jobs, String format, int expected)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        List<String> rows = List.of();
+        while (System.nanoTime() < deadline) {
+            String out = ok("sacct", "-n", "-P", "-o", format, "-j",
+                    String.join(",", jobs.stream().map(String::valueOf).toList()));
+            rows = out.lines().filter(line -> !line.isBlank()).toList();
+            if (rows.size() >= expected && rows.stream().noneMatch(row -> row.contains("RUNNING"))) {
+                return rows;
+            }
+            Thread.sleep(1000);
+        }
+        return rows;
+    }
+
+    /** Appends lines to the cluster's slurm.conf; the caller reconfigures or restarts what must read them. */
+    public void appendConf(String lines) throws IOException {
+        Files.writeString(dir.resolve("etc/slurm.conf"), lines.endsWith("\n") ? lines : lines + "\n",
+                StandardOpenOption.APPEND);
     }
 
     /** The last lines of one of the cluster's logs (slurmctld.log, slurmd-node1.log, slurmdbd.out...). */

@@ -1,11 +1,9 @@
 package io.jslurm.it;
 
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 
-/** Waiting for a reconfigured controller to enforce accounting, and clearing the jobs a limits test left. */
+/** Waiting for a reconfigured controller to enforce accounting. */
 final class Enforcement {
 
     private Enforcement() {
@@ -13,8 +11,7 @@ final class Enforcement {
 
     /** Appends AccountingStorageEnforce={@code enforce} to slurm.conf, reconfigures, and {@link #await}s it. */
     static void enable(Cluster cluster, String enforce, String qos) throws Exception {
-        Files.writeString(cluster.dir().resolve("etc/slurm.conf"), "AccountingStorageEnforce=" + enforce + "\n",
-                StandardOpenOption.APPEND);
+        cluster.appendConf("AccountingStorageEnforce=" + enforce);
         cluster.ok("scontrol", "reconfigure");
         await(cluster, qos);
     }
@@ -39,15 +36,5 @@ final class Enforcement {
             Thread.sleep(1000);
         }
         throw new AssertionError("the controller never enforced the associations");
-    }
-
-    /** Cancels the jobs and waits until each has ended. */
-    static void cancel(Cluster cluster, List<Long> jobs) throws Exception {
-        for (long job : jobs) {
-            cluster.run("scancel", Long.toString(job));
-        }
-        for (long job : jobs) {
-            cluster.awaitState(job, Cluster.patience(), "CANCELLED", "COMPLETED", "FAILED", "TIMEOUT");
-        }
     }
 }

@@ -3,10 +3,8 @@ package io.jslurm.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,7 +23,8 @@ class LimitsMoreIT {
     @RegisterExtension
     static final ClusterExtension CLUSTER = new ClusterExtension(new Cluster.Shape(1, 0, true));
 
-    private final List<Long> jobs = new ArrayList<>();
+    @RegisterExtension
+    final SubmittedJobs jobs = new SubmittedJobs(CLUSTER);
 
     private static Cluster cluster() {
         return CLUSTER.get();
@@ -47,15 +46,8 @@ class LimitsMoreIT {
         Enforcement.enable(c, "associations,limits,qos", "quota");
     }
 
-    @AfterEach
-    void cancelJobs() throws Exception {
-        Enforcement.cancel(cluster(), jobs);
-    }
-
     private long submit(String... args) throws Exception {
-        long job = cluster().submit(args);
-        jobs.add(job);
-        return job;
+        return jobs.submit(args);
     }
 
     private String showJob(long job) throws Exception {
@@ -63,16 +55,7 @@ class LimitsMoreIT {
     }
 
     private String awaitReason(String job, String expected) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        String seen = "";
-        while (System.nanoTime() < deadline) {
-            seen = cluster().ok("squeue", "-h", "-j", job, "-o", "%r").strip();
-            if (seen.equals(expected)) {
-                return seen;
-            }
-            Thread.sleep(500);
-        }
-        return seen;
+        return cluster().awaitReason(job, expected, Duration.ofSeconds(30));
     }
 
     @Test
@@ -176,24 +159,8 @@ class LimitsMoreIT {
         cluster().awaitState(running, Cluster.patience(), "CANCELLED");
 
         assertThat(showJob(running)).contains("ExitCode=0:15");
-        List<String> rows = awaitRows(List.of(running, pending), 3);
+        List<String> rows = cluster().awaitSacctRows(List.of(running, pending), "JobID,State,ExitCode", 3);
         assertThat(rows).contains(running + "|CANCELLED by 0|0:15", running + ".batch|CANCELLED|0:15",
                 pending + "|CANCELLED by 0|0:0");
-    }
-
-    /** sacct's rows for the jobs once as many as expected have reached the database. */
-    private static List<String> awaitRows(List<Long> ids, int expected) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        List<String> rows = List.of();
-        while (System.nanoTime() < deadline) {
-            String out = cluster().ok("sacct", "-n", "-P", "-o", "JobID,State,ExitCode", "-j",
-                    String.join(",", ids.stream().map(String::valueOf).toList()));
-            rows = Arrays.stream(out.split("\n")).filter(line -> !line.isBlank()).toList();
-            if (rows.size() >= expected && rows.stream().noneMatch(row -> row.contains("RUNNING"))) {
-                return rows;
-            }
-            Thread.sleep(1000);
-        }
-        return rows;
     }
 }

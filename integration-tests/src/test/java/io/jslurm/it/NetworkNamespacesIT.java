@@ -89,6 +89,7 @@ class NetworkNamespacesIT {
                 SlurmctldPort=%d
                 SlurmUser=root
                 AuthType=auth/slurm
+                AuthInfo=socket=%s/run/credential.socket
                 StateSaveLocation=%s/state
                 SlurmdSpoolDir=%s/spool/%%n
                 SlurmctldLogFile=%s/log/slurmctld.log
@@ -101,7 +102,8 @@ class NetworkNamespacesIT {
                 SlurmdTimeout=%d
                 KillWait=2
                 ReturnToService=2
-                """.formatted(host, HOST_ADDRESS, freePort(), dir, dir, dir, dir, dir, dir, SLURMD_TIMEOUT.toSeconds()));
+                """.formatted(host, HOST_ADDRESS, freePort(), dir, dir, dir, dir, dir, dir, dir,
+                SLURMD_TIMEOUT.toSeconds()));
         for (int node = 1; node <= NODES.size(); node++) {
             conf.append("NodeName=").append(NODES.get(node - 1)).append(" NodeHostname=").append(host)
                     .append(" NodeAddr=").append(nodeAddress(node)).append(" Port=6818 ").append(hardware)

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -28,7 +25,8 @@ class QosLimitsIT {
     @RegisterExtension
     static final ClusterExtension CLUSTER = new ClusterExtension(new Cluster.Shape(1, 4, true));
 
-    private final List<Long> jobs = new ArrayList<>();
+    @RegisterExtension
+    final SubmittedJobs jobs = new SubmittedJobs(CLUSTER);
 
     private static Cluster cluster() {
         return CLUSTER.get();
@@ -57,29 +55,12 @@ class QosLimitsIT {
         Enforcement.enable(c, "associations,limits,qos,safe", "small-train");
     }
 
-    @AfterEach
-    void cancelJobs() throws Exception {
-        Enforcement.cancel(cluster(), jobs);
-    }
-
     private long submit(String... args) throws Exception {
-        long job = cluster().submit(args);
-        jobs.add(job);
-        return job;
-    }
-
-    private String reason(long job) throws Exception {
-        return cluster().ok("squeue", "-h", "-j", Long.toString(job), "-o", "%r").strip();
+        return jobs.submit(args);
     }
 
     private String awaitReason(long job, String expected) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        String seen = reason(job);
-        while (!seen.equals(expected) && System.nanoTime() < deadline) {
-            Thread.sleep(500);
-            seen = reason(job);
-        }
-        return seen;
+        return cluster().awaitReason(Long.toString(job), expected, Duration.ofSeconds(30));
     }
 
     @Test

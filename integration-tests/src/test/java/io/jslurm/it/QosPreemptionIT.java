@@ -2,12 +2,7 @@ package io.jslurm.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,7 +20,8 @@ class QosPreemptionIT {
     @RegisterExtension
     static final ClusterExtension CLUSTER = new ClusterExtension(new Cluster.Shape(1, 0, true));
 
-    private final List<Long> jobs = new ArrayList<>();
+    @RegisterExtension
+    final SubmittedJobs jobs = new SubmittedJobs(CLUSTER);
 
     private static Cluster cluster() {
         return CLUSTER.get();
@@ -44,28 +40,16 @@ class QosPreemptionIT {
         c.ok("sacctmgr", "-i", "modify", "qos", "high", "set", "Preempt+=scavenger,patient,settling");
         c.ok("sacctmgr", "-i", "modify", "user", "root", "set",
                 "qos=normal,low,scavenger,peer,high,patient,settling");
-        Files.writeString(c.dir().resolve("etc/slurm.conf"), """
+        c.appendConf("""
                 PreemptType=preempt/qos
                 PreemptMode=REQUEUE
-                """, StandardOpenOption.APPEND);
+                """);
         c.ok("scontrol", "reconfigure");
         assertThat(c.ok("scontrol", "show", "config")).containsPattern("PreemptType\\s+= preempt/qos");
     }
 
-    @AfterEach
-    void cancelJobs() throws Exception {
-        for (long job : jobs) {
-            cluster().run("scancel", Long.toString(job));
-        }
-        for (long job : jobs) {
-            cluster().awaitState(job, Cluster.patience(), "CANCELLED", "COMPLETED", "PREEMPTED", "FAILED");
-        }
-    }
-
     private long submit(String qos) throws Exception {
-        long job = cluster().submit("--qos=" + qos, "--exclusive", "--wrap", "sleep 600");
-        jobs.add(job);
-        return job;
+        return jobs.submit("--qos=" + qos, "--exclusive", "--wrap", "sleep 600");
     }
 
     /** sacct's row for the job (its latest run, as sacct shows without -D), as JobID|QOS|State. */
@@ -129,9 +113,8 @@ class QosPreemptionIT {
     @Test
     void theVictimsQosGraceTimeLetsItRunOnAfterSigterm() throws Exception {
         // survives SIGTERM, so it is the grace time's end that takes it off the node
-        long patient = cluster().submit("--qos=patient", "--exclusive", "--wrap",
+        long patient = jobs.submit("--qos=patient", "--exclusive", "--wrap",
                 "trap 'echo got TERM' TERM; sleep 600 & wait; sleep 600");
-        jobs.add(patient);
         cluster().awaitState(patient, Cluster.patience(), "RUNNING");
         long high = submit("high");
         long deadline = System.nanoTime() + Cluster.patience().toNanos();

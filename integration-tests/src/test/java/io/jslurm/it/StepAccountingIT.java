@@ -2,9 +2,7 @@ package io.jslurm.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -43,7 +41,7 @@ class StepAccountingIT {
 
         List<Long> all = new ArrayList<>(jobs);
         all.add(cancelled);
-        List<String> rows = awaitRows(all, jobs.size() * 4 + 2);
+        List<String> rows = cluster().awaitSacctRows(all, "JobID,JobName,State,ExitCode", jobs.size() * 4 + 2);
 
         for (long job : jobs) {
             assertThat(rows).containsOnlyOnce(job + "|steps|COMPLETED|0:0", job + ".batch|batch|COMPLETED|0:0",
@@ -52,21 +50,5 @@ class StepAccountingIT {
         assertThat(rows).filteredOn(row -> row.startsWith(cancelled + "|cancelme|CANCELLED by 0|")).hasSize(1);
         assertThat(rows).containsOnlyOnce(cancelled + ".batch|batch|CANCELLED|0:15");
         assertThat(rows).hasSize(jobs.size() * 4 + 2);
-    }
-
-    /** sacct's rows for the jobs, once as many as expected have reached the database. */
-    private static List<String> awaitRows(List<Long> jobs, int expected) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        List<String> rows = List.of();
-        while (System.nanoTime() < deadline) {
-            String out = cluster().ok("sacct", "-n", "-P", "-o", "JobID,JobName,State,ExitCode", "-j",
-                    String.join(",", jobs.stream().map(String::valueOf).toList()));
-            rows = Arrays.stream(out.split("\n")).filter(line -> !line.isBlank()).toList();
-            if (rows.size() >= expected && rows.stream().noneMatch(row -> row.contains("RUNNING"))) {
-                return rows;
-            }
-            Thread.sleep(1000);
-        }
-        return rows;
     }
 }

@@ -10,11 +10,11 @@ import io.jslurm.protocol.auth.GetentUserDirectory;
 import io.jslurm.protocol.auth.LocalHost;
 import io.jslurm.protocol.auth.SlurmKey;
 import io.jslurm.slurmctld.config.ClusterConfig;
+import io.jslurm.slurmctld.config.ListenAddress;
 import io.jslurm.slurmctld.rpc.UserGroups;
 import io.jslurm.slurmctld.state.CorruptStateException;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -85,7 +85,7 @@ public final class SlurmctldMain {
             long slurmUser = uid(users, slurm.slurmUser());
             long slurmdUser = uid(users, slurm.slurmdUser());
             Controller.Options controllerOptions = new Controller.Options(
-                    new InetSocketAddress(slurm.slurmctldPort().first()), slurmUser, slurmdUser, UserGroups.system(),
+                    ListenAddress.of(slurm, LocalHost.name()), slurmUser, slurmdUser, UserGroups.system(),
                     Duration.ofSeconds(2), true);
             Controller controller = startController(config, key, clock, controllerOptions, options, log);
             // The controller's host is often a login node without slurmd: its users need credentials too.

@@ -37,6 +37,7 @@ public final class ControllerProcess implements AutoCloseable {
                 ClusterName=restart
                 SlurmctldHost=localhost
                 AuthType=auth/slurm
+                AuthInfo=socket=%s
                 SlurmctldPort=%d
                 StateSaveLocation=%s
                 SlurmctldPidFile=%s
@@ -44,7 +45,8 @@ public final class ControllerProcess implements AutoCloseable {
                 SlurmdTimeout=300
                 MaxJobCount=1000000
                 MinJobAge=86400
-                """.formatted(port, dir.resolve("state"), dir.resolve("slurmctld.pid"), dir.resolve("slurmctld.log"))
+                """.formatted(dir.resolve("credential.socket"), port, dir.resolve("state"),
+                dir.resolve("slurmctld.pid"), dir.resolve("slurmctld.log"))
                 + nodesAndPartitions);
         Path keyFile = dir.resolve("slurm.key");
         if (!Files.exists(keyFile)) {

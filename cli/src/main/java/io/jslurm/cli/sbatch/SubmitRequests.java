@@ -7,7 +7,6 @@ import io.jslurm.cli.submit.JobSubmission;
 import io.jslurm.cli.submit.MemoryRequest;
 import io.jslurm.cli.submit.Resources;
 import io.jslurm.cli.submit.Scheduling;
-import io.jslurm.common.time.TimeLimit;
 import io.jslurm.protocol.proto.Exclusive;
 import io.jslurm.protocol.proto.JobDescription;
 import io.jslurm.protocol.proto.MailType;
@@ -19,7 +18,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * A typed {@link JobSubmission} as the controller's submit request, as generated classes. sbatch itself sends
  * {@link SubmitWire}'s hand encoding of the same message: a field set here must be written there too, and
- * {@code SubmitWireTest} given an option that sets it (it compares the two encodings byte for byte).
+ * {@code SubmitWireTest} given an option that sets it (it compares the two encodings byte for byte, and fails
+ * while a field of the descriptor is neither set by one of its cases nor listed as one sbatch does not send).
  */
 final class SubmitRequests {
 
@@ -91,8 +91,8 @@ final class SubmitRequests {
         s.qos().ifPresent(d::setQos);
         s.account().ifPresent(d::setAccount);
         s.reservation().ifPresent(d::setReservation);
-        s.timeLimit().ifPresent(limit -> d.setTimeLimitMinutes(minutes(limit)));
-        s.timeMin().ifPresent(limit -> d.setTimeMinMinutes(minutes(limit)));
+        s.timeLimit().ifPresent(limit -> d.setTimeLimitMinutes(SubmitWire.minutes(limit)));
+        s.timeMin().ifPresent(limit -> d.setTimeMinMinutes(SubmitWire.minutes(limit)));
         s.begin().ifPresent(time -> d.setBeginTime(time.getEpochSecond()));
         s.deadline().ifPresent(time -> d.setDeadline(time.getEpochSecond()));
         d.setHold(s.hold());
@@ -108,13 +108,5 @@ final class SubmitRequests {
                 .setOnReservationEnd(signal.onReservationEnd())));
         s.requeue().ifPresent(d::setRequeue);
         d.setNoKill(s.noKill());
-    }
-
-    /** Whole minutes, rounded up as Slurm does; UNLIMITED as 2^32-1. */
-    private static int minutes(TimeLimit limit) {
-        if (limit.isUnlimited()) {
-            return -1;
-        }
-        return Math.toIntExact((limit.seconds() + 59) / 60);
     }
 }

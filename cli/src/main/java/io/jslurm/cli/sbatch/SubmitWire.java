@@ -22,7 +22,8 @@ import java.util.Map;
  * {@code SubmitBatchJobRequest} costs a fresh sbatch JVM about a fifth of its start-up (loading and running
  * protobuf-java and the generated classes). The bytes are exactly those of {@link SubmitRequests}'s message
  * (fields in number order, proto3 defaults left out, {@code optional} and oneof fields written when set);
- * {@code SubmitWireTest} compares the two for every option.
+ * {@code SubmitWireTest} compares the two for cases that together set every field of the request's descriptor,
+ * so a field added to job.proto fails the build until it is written here too (or listed as not sbatch's).
  */
 final class SubmitWire {
 
@@ -231,8 +232,8 @@ final class SubmitWire {
         return numbers;
     }
 
-    /** Whole minutes, rounded up as Slurm does; UNLIMITED as 2^32-1. */
-    private static int minutes(TimeLimit limit) {
+    /** Whole minutes, rounded up as Slurm does; UNLIMITED as 2^32-1 (also what {@link SubmitRequests} sets). */
+    static int minutes(TimeLimit limit) {
         if (limit.isUnlimited()) {
             return -1;
         }

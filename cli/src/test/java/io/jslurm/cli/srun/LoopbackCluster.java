@@ -57,6 +57,7 @@ final class LoopbackCluster implements AutoCloseable {
                 SlurmctldPort=%d
                 SlurmUser=root
                 AuthType=auth/slurm
+                AuthInfo=socket=%s/credential.socket
                 StateSaveLocation=%s/state
                 SlurmdSpoolDir=%s/spool/%%n
                 SlurmdLogFile=%s/slurmd-%%n.log
@@ -69,7 +70,7 @@ final class LoopbackCluster implements AutoCloseable {
                 NodeName=n1 NodeHostname=localhost NodeAddr=127.0.0.1 Port=%d CPUs=2 Gres=gpu:fake:2
                 NodeName=n2 NodeHostname=localhost NodeAddr=127.0.0.1 Port=%d CPUs=2 Gres=gpu:fake:2
                 PartitionName=debug Nodes=n1,n2 Default=YES MaxTime=UNLIMITED
-                """.formatted(ctl, dir, dir, dir, dir, freePort(), freePort());
+                """.formatted(ctl, dir, dir, dir, dir, dir, freePort(), freePort());
         Path slurmConf = dir.resolve("slurm.conf");
         Files.writeString(slurmConf, conf);
         Files.writeString(dir.resolve("gres.conf"), "NodeName=n[1-2] Name=gpu Type=fake File=/dev/nvidia[0-1]\n");

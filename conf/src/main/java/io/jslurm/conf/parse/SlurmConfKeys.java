@@ -66,7 +66,7 @@ public final class SlurmConfKeys {
             known("BurstBufferType", PLUGIN, "", SLURMCTLD),
             known("CliFilterPlugins", LIST, "", COMMANDS),
             used("ClusterName", STRING, "", SLURMCTLD, SLURMD, COMMANDS),
-            known("CommunicationParameters", OPTIONS, "", SLURMCTLD, SLURMD, COMMANDS),
+            used("CommunicationParameters", OPTIONS, "", SLURMCTLD, SLURMD, COMMANDS),
             known("CompleteWait", SECONDS, "0", SLURMCTLD),
             used("ControlAddr", STRING, "", SLURMCTLD, SLURMD, COMMANDS),
             used("ControlMachine", STRING, "", SLURMCTLD, SLURMD, COMMANDS),

@@ -1,5 +1,6 @@
 package io.jslurm.sched.model;
 
+import io.jslurm.common.cpu.IdSet;
 import java.util.BitSet;
 import java.util.stream.IntStream;
 
@@ -112,19 +113,6 @@ public final class CoreSet {
     /** Slurm's bitmap notation, e.g. {@code 0-3,8}. */
     @Override
     public String toString() {
-        StringBuilder out = new StringBuilder();
-        int start = bits.nextSetBit(0);
-        while (start >= 0) {
-            int end = bits.nextClearBit(start) - 1;
-            if (out.length() > 0) {
-                out.append(',');
-            }
-            out.append(start);
-            if (end > start) {
-                out.append('-').append(end);
-            }
-            start = bits.nextSetBit(end + 1);
-        }
-        return out.toString();
+        return IdSet.of(bits.stream()).toString();
     }
 }

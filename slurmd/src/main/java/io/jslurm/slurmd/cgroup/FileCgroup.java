@@ -148,28 +148,19 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
 
     @Override
     public boolean awaitEmpty(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!isEmpty()) {
-            if (System.nanoTime() - deadline >= 0) {
-                return false;
-            }
-            Thread.sleep(POLL_MILLIS);
-        }
-        return true;
+        return Polling.until(this::isEmpty, timeout, POLL_MILLIS);
     }
 
     private void awaitState(BooleanSupplier reached, Duration timeout, String state) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!reached.getAsBoolean()) {
-            if (System.nanoTime() - deadline >= 0) {
-                throw new CgroupException("cgroup " + path + " not " + state + " after " + timeout.toSeconds() + " s");
-            }
-            try {
-                Thread.sleep(1);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new CgroupException("interrupted while cgroup " + path + " was being " + state, e);
-            }
+        boolean done;
+        try {
+            done = Polling.until(reached, timeout, 1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CgroupException("interrupted while cgroup " + path + " was being " + state, e);
+        }
+        if (!done) {
+            throw new CgroupException("cgroup " + path + " not " + state + " after " + timeout.toSeconds() + " s");
         }
     }
 

@@ -191,14 +191,7 @@ final class NoCgroup implements Cgroup {
 
     @Override
     public boolean awaitEmpty(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!isEmpty()) {
-            if (System.nanoTime() - deadline >= 0) {
-                return false;
-            }
-            Thread.sleep(POLL_MILLIS);
-        }
-        return true;
+        return Polling.until(this::isEmpty, timeout, POLL_MILLIS);
     }
 
     /** Nothing is measured without a cgroup. */
