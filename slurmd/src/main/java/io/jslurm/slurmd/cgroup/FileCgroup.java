@@ -18,6 +18,7 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
     private static final Logger LOG = LoggerFactory.getLogger(FileCgroup.class);
     private static final long POLL_MILLIS = 10;
     private static final Duration FREEZE_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration SIGNAL_FREEZE_TIMEOUT = Duration.ofSeconds(2);
     static final int SIGKILL = 9;
     // The shell's pid is the pid of whatever it execs in the end, so it also sets SLURM_TASK_PID: a step task
     // then needs no shell of its own for that (one program less to start per task).
@@ -98,10 +99,7 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
         if (signal <= 0 || signal > 64) {
             throw new IllegalArgumentException("not a signal number: " + signal);
         }
-        boolean freezeHere = canFreeze() && !isFrozen();
-        if (freezeHere) {
-            freeze();
-        }
+        boolean freezeHere = canFreeze() && !isFrozen() && frozeForSignal();
         try {
             Set<Long> pids = processes();
             LibC.signalAll(pids, signal, path);
@@ -111,6 +109,26 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
                 thaw();
             }
         }
+    }
+
+    /**
+     * Freezing first keeps a process from forking past the signal, but a freeze can stall (a v1 freezer stays
+     * FREEZING while a task is stuck in the kernel, for instance a JVM's threads at exit): then the cgroup is thawed
+     * and signalled as it is, since a job that never gets its signal would never end.
+     */
+    private boolean frozeForSignal() {
+        writeFreeze(true);
+        try {
+            if (Polling.until(this::isFrozen, SIGNAL_FREEZE_TIMEOUT, 1)) {
+                return true;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        LOG.warn("cgroup {} did not freeze within {} ms; signalling its processes without freezing", path,
+                SIGNAL_FREEZE_TIMEOUT.toMillis());
+        thaw();
+        return false;
     }
 
     /** A suspended job is thawed after the signal, or v1's frozen processes would never die. */

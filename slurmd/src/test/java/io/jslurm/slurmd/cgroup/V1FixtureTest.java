@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jslurm.conf.cgroup.CgroupConfig;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.OptionalLong;
@@ -104,5 +105,24 @@ class V1FixtureTest {
         assertThat(job.isFrozen()).isFalse();
         assertThatThrownBy(job::freeze)
                 .hasMessage("cgroup " + JOB + " has no freezer");
+    }
+
+    @Test
+    void aFreezeThatNeverCompletesStillLetsTheSignalThrough() throws Exception {
+        fixture.file("proc/self/mountinfo", """
+                31 23 0:28 / /sys/fs/cgroup rw - tmpfs tmpfs rw
+                33 31 0:30 / /sys/fs/cgroup/cpu,cpuacct rw - cgroup cgroup rw,cpu,cpuacct
+                36 31 0:33 / /sys/fs/cgroup/freezer rw - cgroup cgroup rw,freezer
+                """);
+        for (String dir : new String[] {"jslurm", "jslurm/uid_1000", JOB, JOB + "/step_batch"}) {
+            fixture.file("sys/fs/cgroup/freezer/" + dir + "/cgroup.procs", "");
+        }
+        // A freezer.state that swallows FROZEN and never reads back as FROZEN: a freeze stuck in FREEZING.
+        Files.createSymbolicLink(fixture.path("sys/fs/cgroup/freezer/" + JOB + "/freezer.state"), Path.of("/dev/null"));
+        Cgroup job = manager().findJob(9).orElseThrow();
+
+        job.signal(15);
+
+        assertThat(job.isFrozen()).isFalse();
     }
 }
