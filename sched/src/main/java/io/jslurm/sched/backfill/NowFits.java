@@ -55,6 +55,14 @@ final class NowFits {
     private final long[] olderAfter;
     private final long[] olderUntil;
 
+    /**
+     * The nodes a fit sees through another view and those views, handed to {@link KeptFit#fit}, which reads them
+     * during the call only: kept from fit to fit, because allocating them per fit zeroed up to two arrays of the
+     * cluster's size thousands of times a pass. Entries past a fit's count are stale.
+     */
+    private int[] seen = new int[0];
+    private NodeFree[] views = new NodeFree[0];
+
     private record Kept(KeptFit fit, ResourceFit by, int applied) {
     }
 
@@ -157,8 +165,13 @@ final class NowFits {
         kept.put(shape, entry);
         long endOffset = ceilMillis(end);
         long endNanos = nanosAfterNow(end);
-        int[] seen = new int[Math.min(dropCount, partition.nodes().size())];
-        NodeFree[] views = new NodeFree[seen.length];
+        int size = Math.min(dropCount, partition.nodes().size());
+        if (seen.length < size) {
+            seen = new int[size];
+            views = new NodeFree[size];
+        }
+        int[] seen = this.seen;
+        NodeFree[] views = this.views;
         int count = 0;
         for (int d = 0; d < dropCount; d++) {
             long key = drops[d];
