@@ -13,7 +13,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -35,10 +34,13 @@ final class NowFits {
     private final Function<Partition, int[]> positions;
     /** Ids of the nodes whose first segment changed, in order. */
     private final List<Integer> changes = new ArrayList<>();
-    /** Nodes with a drop, as (first drop offset &lt;&lt; 20 | id): sorted by when their first drop begins. */
-    private final TreeSet<Long> drops = new TreeSet<>();
-    /** {@link #drops} as an array, walked by every fit; made again after drops change (reservations: rarer). */
-    private long[] dropList;
+    /**
+     * Nodes with a drop, as (first drop offset &lt;&lt; 20 | id), sorted by when their first drop begins: the first
+     * {@code dropCount} entries. Every fit walks them, and every reservation moves one; a sorted array moves an entry
+     * by one copy of the stretch in between, where a tree set had to be copied out whole after each change.
+     */
+    private long[] drops;
+    private int dropCount;
     private final long[] dropKey;
     /**
      * Per node id: the view the last fit saw through {@link NodeTimeline#freeDuring}, and the ends (nanoseconds
@@ -52,6 +54,14 @@ final class NowFits {
     private final NodeFree[] olderView;
     private final long[] olderAfter;
     private final long[] olderUntil;
+
+    /**
+     * The nodes a fit sees through another view and those views, handed to {@link KeptFit#fit}, which reads them
+     * during the call only: kept from fit to fit, because allocating them per fit zeroed up to two arrays of the
+     * cluster's size thousands of times a pass. Entries past a fit's count are stale.
+     */
+    private int[] seen = new int[0];
+    private NodeFree[] views = new NodeFree[0];
 
     private record Kept(KeptFit fit, ResourceFit by, int applied) {
     }
@@ -70,9 +80,15 @@ final class NowFits {
         this.olderAfter = new long[nodes.size()];
         this.olderUntil = new long[nodes.size()];
         Arrays.fill(dropKey, -1);
+        this.drops = new long[Math.max(16, nodes.size())];
         for (int id = 0; id < nodes.size(); id++) {
-            touched(id, false);
+            long key = dropKeyOf(id);
+            if (key >= 0) {
+                drops[dropCount++] = key;
+                dropKey[id] = key;
+            }
         }
+        Arrays.sort(drops, 0, dropCount); // sorted once here: inserting one by one would move the array per node
     }
 
     /** Node {@code id} was held or released; {@code baseChanged}: its first segment changed. */
@@ -82,19 +98,39 @@ final class NowFits {
         if (baseChanged) {
             changes.add(id);
         }
+        long key = dropKeyOf(id);
+        if (key >= 0 && key != dropKey[id]) {
+            if (dropKey[id] >= 0) {
+                removeDrop(dropKey[id]);
+            }
+            addDrop(key);
+            dropKey[id] = key;
+        }
+    }
+
+    /** Node {@code id}'s entry in {@link #drops}; -1 where its timeline has no drop. */
+    private long dropKeyOf(int id) {
         Instant first = nodes.get(id).firstDrop();
         if (first == null) {
-            return;
+            return -1;
         }
-        long key = (Math.min(Math.max(Duration.between(now, first).toMillis(), 0), FAR) << 20) | id;
-        if (key != dropKey[id]) {
-            if (dropKey[id] >= 0) {
-                drops.remove(dropKey[id]);
-            }
-            drops.add(key);
-            dropKey[id] = key;
-            dropList = null;
+        return (Math.min(Math.max(Duration.between(now, first).toMillis(), 0), FAR) << 20) | id;
+    }
+
+    private void addDrop(long key) {
+        if (dropCount == drops.length) {
+            drops = Arrays.copyOf(drops, dropCount * 2);
         }
+        int at = -Arrays.binarySearch(drops, 0, dropCount, key) - 1; // keys are unique: the id is in them
+        System.arraycopy(drops, at, drops, at + 1, dropCount - at);
+        drops[at] = key;
+        dropCount++;
+    }
+
+    private void removeDrop(long key) {
+        int at = Arrays.binarySearch(drops, 0, dropCount, key);
+        System.arraycopy(drops, at + 1, drops, at, dropCount - at - 1);
+        dropCount--;
     }
 
     /** Resources came back: every kept fit is dropped (releases only happen while a map is built). */
@@ -129,13 +165,16 @@ final class NowFits {
         kept.put(shape, entry);
         long endOffset = ceilMillis(end);
         long endNanos = nanosAfterNow(end);
-        int[] seen = new int[Math.min(drops.size(), partition.nodes().size())];
-        NodeFree[] views = new NodeFree[seen.length];
-        int count = 0;
-        if (dropList == null) {
-            dropList = drops.stream().mapToLong(Long::longValue).toArray();
+        int size = Math.min(dropCount, partition.nodes().size());
+        if (seen.length < size) {
+            seen = new int[size];
+            views = new NodeFree[size];
         }
-        for (long key : dropList) {
+        int[] seen = this.seen;
+        NodeFree[] views = this.views;
+        int count = 0;
+        for (int d = 0; d < dropCount; d++) {
+            long key = drops[d];
             long offset = key >>> 20;
             if (offset >= endOffset && offset < FAR) {
                 break;

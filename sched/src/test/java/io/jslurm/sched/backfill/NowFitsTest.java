@@ -1,0 +1,78 @@
+package io.jslurm.sched.backfill;
+
+import static io.jslurm.sched.testing.Scenario.NOW;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jslurm.sched.model.ClusterSnapshot;
+import io.jslurm.sched.model.Partition;
+import io.jslurm.sched.model.PendingJob;
+import io.jslurm.sched.model.RunningJob;
+import io.jslurm.sched.select.FitResult;
+import io.jslurm.sched.select.FreeResources;
+import io.jslurm.sched.select.NodeFree;
+import io.jslurm.sched.select.ResourceFit;
+import io.jslurm.sched.testing.RandomCluster;
+import io.jslurm.sched.testing.Scenario;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fits at now kept across the holds of a pass ({@link NowFits}: the nodes with a drop kept sorted by their first drop
+ * while reservations move them, each node's views and each shape's evaluations kept) answer as the plain fit over
+ * every node's view from now until the job's end, rejection counts and text included.
+ */
+class NowFitsTest {
+
+    private static final Duration STEP = Duration.ofMinutes(5);
+
+    @Test
+    void keptFitsAtNowAreThePlainFitWhileReservationsAndStartsAccumulate() {
+        int[] answers = new int[2]; // fits, does not
+        for (long seed = 1; seed <= 25; seed++) {
+            Scenario scenario = new RandomCluster(seed).scenario(24, 10);
+            ClusterSnapshot snapshot = scenario.snapshot();
+            SlotMap map = SlotMap.startingAt(NOW, STEP, snapshot.nodes(), FreeResources.of(snapshot));
+            for (RunningJob running : snapshot.running()) {
+                running.expectedEnd().ifPresent(end -> map.release(running.allocation(), end));
+            }
+            Partition partition = snapshot.partitions().get(0);
+            ResourceFit fit = new ResourceFit(scenario.params().select());
+            Random random = new Random(seed);
+            for (int round = 0; round < 120; round++) {
+                PendingJob job = scenario.jobs().get(random.nextInt(scenario.jobs().size()));
+                Optional<Duration> limit = random.nextInt(20) == 0 ? Optional.empty()
+                        : Optional.of(Duration.ofMinutes(1 + random.nextInt(16 * 60)));
+
+                FitResult kept = map.fitAt(job.request(), partition, limit, fit, NOW);
+
+                assertThat(kept).as("seed %d round %d", seed, round)
+                        .isEqualTo(plainFit(map, job, partition, fit, map.end(NOW, limit)));
+                answers[kept instanceof FitResult.Fit ? 0 : 1]++;
+                // Starts now (first segments change) and reservations later (drops begin, and move earlier).
+                Instant start = random.nextBoolean() ? NOW : NOW.plus(STEP.multipliedBy(random.nextInt(100)));
+                FitResult there = map.copy().fitAt(job.request(), partition, limit, fit, start);
+                if (there instanceof FitResult.Fit found) {
+                    map.hold(found.allocation(), start, limit);
+                }
+            }
+        }
+        // Both answers are exercised, the rejection counts of failures included.
+        assertThat(answers[0]).isGreaterThan(300);
+        assertThat(answers[1]).isGreaterThan(300);
+    }
+
+    /** The whole fit over what each node of the partition offers from now until {@code end}. */
+    private static FitResult plainFit(SlotMap map, PendingJob job, Partition partition, ResourceFit fit,
+            Instant end) {
+        List<NodeFree> during = new ArrayList<>();
+        for (NodeTimeline timeline : map.timelines(partition)) {
+            during.add(timeline.freeDuring(NOW, end));
+        }
+        return fit.fit(job.request(), partition, FreeResources.inOrder(partition.nodes(), during));
+    }
+}
