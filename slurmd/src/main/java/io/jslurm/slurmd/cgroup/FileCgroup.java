@@ -19,6 +19,8 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
     private static final long POLL_MILLIS = 10;
     private static final Duration FREEZE_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration SIGNAL_FREEZE_TIMEOUT = Duration.ofSeconds(2);
+    private static final Duration FREEZE_ATTEMPT = Duration.ofMillis(200);
+    private static final long FREEZE_RETRY_PAUSE_MILLIS = 2;
     static final int SIGKILL = 9;
     // The shell's pid is the pid of whatever it execs in the end, so it also sets SLURM_TASK_PID: a step task
     // then needs no shell of its own for that (one program less to start per task).
@@ -112,22 +114,38 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
     }
 
     /**
-     * Freezing first keeps a process from forking past the signal, but a freeze can stall (a v1 freezer stays
-     * FREEZING while a task is stuck in the kernel, for instance a JVM's threads at exit): then the cgroup is thawed
-     * and signalled as it is, since a job that never gets its signal would never end.
+     * Freezing first keeps a process from forking past the signal; a cgroup that still does not freeze (see
+     * {@link #tryFreeze}) is thawed and signalled as it is, since a job that never gets its signal never ends.
      */
     private boolean frozeForSignal() {
-        writeFreeze(true);
-        try {
-            if (Polling.until(this::isFrozen, SIGNAL_FREEZE_TIMEOUT, 1)) {
-                return true;
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (tryFreeze(SIGNAL_FREEZE_TIMEOUT)) {
+            return true;
         }
         LOG.warn("cgroup {} did not freeze within {} ms; signalling its processes without freezing", path,
                 SIGNAL_FREEZE_TIMEOUT.toMillis());
-        thaw();
+        return false;
+    }
+
+    /**
+     * A v1 freezer that catches a shell between vfork and exec stays FREEZING for good: the child is frozen and
+     * the parent waits for it where the freezer cannot stop it. Thawing lets the child reach its exec, and the
+     * next attempt almost always finds no such pair; a cgroup still not frozen at the deadline is left thawed.
+     */
+    private boolean tryFreeze(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            do {
+                writeFreeze(true);
+                if (Polling.until(this::isFrozen, FREEZE_ATTEMPT, 1)) {
+                    return true;
+                }
+                writeFreeze(false);
+                Thread.sleep(FREEZE_RETRY_PAUSE_MILLIS);
+            } while (System.nanoTime() - deadline < 0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        writeFreeze(false);
         return false;
     }
 
@@ -147,8 +165,9 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
     @Override
     public void freeze() {
         requireFreezer();
-        writeFreeze(true);
-        awaitState(this::isFrozen, FREEZE_TIMEOUT, "frozen");
+        if (!tryFreeze(FREEZE_TIMEOUT)) {
+            throw new CgroupException("cgroup " + path + " not frozen after " + FREEZE_TIMEOUT.toSeconds() + " s");
+        }
     }
 
     @Override
