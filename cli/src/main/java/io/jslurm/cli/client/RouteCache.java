@@ -43,10 +43,16 @@ public final class RouteCache {
 
     private final Optional<Path> folder;
     private final InstantSource clock;
+    private final RouteCachePruner pruner;
 
     public RouteCache(Optional<Path> folder, InstantSource clock) {
+        this(folder, clock, RouteCachePruner.standard());
+    }
+
+    RouteCache(Optional<Path> folder, InstantSource clock, RouteCachePruner pruner) {
         this.folder = Objects.requireNonNull(folder, "folder is null");
         this.clock = Objects.requireNonNull(clock, "clock is null");
+        this.pruner = Objects.requireNonNull(pruner, "pruner is null");
     }
 
     /** The cache of the user whose environment this is; none without {@code XDG_CACHE_HOME} or {@code HOME}. */
@@ -79,8 +85,9 @@ public final class RouteCache {
         Optional<List<ConfFileStamps.Stamp>> stamps = stamped.stamps();
         if (entry.isPresent() && stamps.isPresent()) {
             Optional<String> text = text(conf, stamps.get(), config, access);
-            if (text.isPresent()) {
-                write(entry.get(), text.get());
+            // Only a new entry can grow the folder, so only then is it pruned (never on a hit).
+            if (text.isPresent() && write(entry.get(), text.get())) {
+                pruner.prune(entry.get().getParentFile(), entry.get(), clock.millis());
             }
         }
         return access.route();
@@ -197,22 +204,27 @@ public final class RouteCache {
         return stamp.current();
     }
 
-    /** Written under a name of its own and renamed, so a reader never sees half an entry; failures only cost speed. */
-    private static void write(File entry, String text) {
+    /**
+     * Written under a name of its own and renamed, so a reader never sees half an entry; failures only cost speed.
+     * Returns whether the entry was written.
+     */
+    private static boolean write(File entry, String text) {
         File dir = entry.getParentFile();
         File tmp = new File(dir, entry.getName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()));
         try {
             if (!dir.isDirectory() && !dir.mkdirs()) {
-                return;
+                return false;
             }
             try (OutputStream out = new FileOutputStream(tmp)) {
                 out.write(text.getBytes(StandardCharsets.UTF_8));
             }
-            if (!tmp.renameTo(entry)) {
-                tmp.delete();
+            if (tmp.renameTo(entry)) {
+                return true;
             }
+            tmp.delete();
         } catch (IOException unwritable) {
             tmp.delete();
         }
+        return false;
     }
 }

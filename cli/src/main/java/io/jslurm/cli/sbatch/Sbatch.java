@@ -35,7 +35,7 @@ public final class Sbatch {
                 Controllers.routed(environment, RouteCache.forUser(environment)));
         SubmitContext context = ProcessContext.current(InstantSource.system(), Path.of("").toAbsolutePath());
         Sbatch sbatch = new Sbatch(context, new SbatchSender(env));
-        CommandEnvironment.exit(env, sbatch.run(Arrays.asList(args), env.out(), env.err()));
+        CommandEnvironment.exitWithoutHooks(env, sbatch.run(Arrays.asList(args), env.out(), env.err()));
     }
 
     /** Runs one command line, printing to {@code out} and {@code err}; returns the exit status. */

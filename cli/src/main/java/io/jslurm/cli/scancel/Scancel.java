@@ -55,7 +55,7 @@ public final class Scancel {
 
     public static void main(String[] args) {
         CommandEnvironment env = CommandEnvironment.ofProcess();
-        CommandEnvironment.exit(env, new Scancel(env, System.in).run(Arrays.asList(args)));
+        CommandEnvironment.exitWithoutHooks(env, new Scancel(env, System.in).run(Arrays.asList(args)));
     }
 
     public int run(List<String> args) {

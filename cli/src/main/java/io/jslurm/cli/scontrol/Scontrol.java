@@ -43,7 +43,7 @@ public final class Scontrol {
 
     public static void main(String[] args) {
         CommandEnvironment env = CommandEnvironment.ofProcess();
-        CommandEnvironment.exit(env, new Scontrol(env).run(args));
+        CommandEnvironment.exitWithoutHooks(env, new Scontrol(env).run(args));
     }
 
     private ControllerCommands controller;

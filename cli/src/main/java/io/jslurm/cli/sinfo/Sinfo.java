@@ -66,7 +66,7 @@ public final class Sinfo {
 
     public static void main(String[] args) {
         CommandEnvironment env = CommandEnvironment.ofProcess();
-        CommandEnvironment.exit(env, new Sinfo(env).run(Arrays.asList(args)));
+        CommandEnvironment.exitWithoutHooks(env, new Sinfo(env).run(Arrays.asList(args)));
     }
 
     /** What the command line asks for. */

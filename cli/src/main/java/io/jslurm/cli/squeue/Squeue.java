@@ -59,7 +59,7 @@ public final class Squeue {
 
     public static void main(String[] args) {
         CommandEnvironment env = CommandEnvironment.ofProcess();
-        CommandEnvironment.exit(env, new Squeue(env).run(Arrays.asList(args)));
+        CommandEnvironment.exitWithoutHooks(env, new Squeue(env).run(Arrays.asList(args)));
     }
 
     public int run(List<String> args) {

@@ -189,6 +189,39 @@ class RouteCacheTest {
     }
 
     @Test
+    void writingANewEntryDropsStaleOnesButAHitLeavesTheFolderAlone() throws IOException {
+        Files.createDirectories(cacheDir);
+        Path stale = cacheDir.resolve("0.route");
+        Files.writeString(stale, "jslurm-route 1\n");
+        Files.setLastModifiedTime(stale, FileTime.from(NOW.minus(Duration.ofDays(40))));
+        Files.setAttribute(stale, "lastAccessTime", FileTime.from(NOW.minus(Duration.ofDays(40))));
+
+        cache.route(conf);
+        assertThat(entries()).hasSize(1).doesNotContain(stale);
+
+        Files.writeString(stale, "jslurm-route 1\n");
+        Files.setLastModifiedTime(stale, FileTime.from(NOW.minus(Duration.ofDays(40))));
+        Files.setAttribute(stale, "lastAccessTime", FileTime.from(NOW.minus(Duration.ofDays(40))));
+        cache.route(conf);
+        assertThat(entries()).hasSize(2).contains(stale);
+    }
+
+    @Test
+    void theFolderKeepsOnlyThePrunersNumberOfEntries() throws IOException {
+        RouteCache small = new RouteCache(Optional.of(cacheDir), InstantSource.fixed(NOW),
+                new RouteCachePruner(RouteCachePruner.MAX_AGE_MILLIS, 2));
+        for (int i = 0; i < 4; i++) {
+            Path other = dir.resolve("etc" + i + "/slurm.conf");
+            Files.createDirectories(other.getParent());
+            write(other, Files.readString(conf));
+            small.route(other);
+        }
+
+        assertThat(entries()).hasSize(2);
+        assertThat(hosts(small.route(dir.resolve("etc3/slurm.conf")))).containsExactly("10.0.0.1", "backup");
+    }
+
+    @Test
     void withoutACacheFolderEveryRunLoads() {
         RouteCache none = new RouteCache(Optional.empty(), InstantSource.fixed(NOW));
         assertThat(hosts(none.route(conf))).containsExactly("10.0.0.1", "backup");

@@ -21,9 +21,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,10 +101,53 @@ class SbatchFreshJvmTest {
                 .doesNotContain(SlurmConfParser.class.getName(), ConfLoader.class.getName());
     }
 
-    /** One sbatch in its own JVM, its class loading logged to {@code classes}; returns its output. */
+    @Test
+    void exitsWithoutLookingForALoggingBackEnd() throws Exception {
+        // From JDK 21 System.exit asks for a System.Logger first, and finding the back end reads every jar on the
+        // class path (about 11 ms CPU on JDK 25). JDK 17 never looks, so this needs a newer JDK beside it.
+        Optional<Path> newer = newerJdk();
+        Assumptions.assumeTrue(newer.isPresent(), "no JDK 21 or later in /usr/lib/jvm");
+        Path classes = dir.resolve("classes.log");
+        assertThat(sbatch(newer.get().resolve("bin/java"), classes)).matches("Submitted batch job \\d+\n");
+
+        assertThat(loadedClasses(classes)).as("classes loaded on " + newer.get()).contains(SubmitWire.class.getName())
+                .doesNotContain("jdk.internal.logger.BootstrapLogger$DetectBackend");
+    }
+
+    /** A JDK 21 or later from /usr/lib/jvm, read from its release file. */
+    private static Optional<Path> newerJdk() throws IOException {
+        Path jvms = Path.of("/usr/lib/jvm");
+        if (!Files.isDirectory(jvms)) {
+            return Optional.empty();
+        }
+        try (var jdks = Files.list(jvms)) {
+            return jdks.filter(jdk -> Files.isExecutable(jdk.resolve("bin/java")) && majorVersion(jdk) >= 21)
+                    .findFirst();
+        }
+    }
+
+    private static int majorVersion(Path jdk) {
+        try {
+            for (String line : Files.readAllLines(jdk.resolve("release"))) {
+                if (line.startsWith("JAVA_VERSION=\"")) {
+                    String version = line.substring("JAVA_VERSION=\"".length());
+                    return Integer.parseInt(version.split("[.\"]", 2)[0]);
+                }
+            }
+        } catch (IOException | NumberFormatException unreadable) {
+            return 0;
+        }
+        return 0;
+    }
+
     private String sbatch(Path classes) throws Exception {
+        return sbatch(Path.of(System.getProperty("java.home"), "bin", "java"), classes);
+    }
+
+    /** One sbatch in its own JVM, its class loading logged to {@code classes}; returns its output. */
+    private String sbatch(Path java, Path classes) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                java.toString(),
                 "-Xlog:class+load=info:file=" + classes,
                 "-cp", System.getProperty("java.class.path"),
                 Sbatch.class.getName(), "--hold", "--wrap=true", "-J", "fresh"))
