@@ -66,7 +66,9 @@ class StepGpusIT {
                 + "printf '%s:%s ' ${f##*/} \"$( (exec 3<$f) 2>&1 | sed 's/.*: //;s/ /_/g')\"; done)\"\n"
                 + "echo \"$line\" >> " + both + "\necho \"$line\"\n"
                 + "for i in $(seq 100); do [ $(wc -l < " + both + ") -ge 2 ] && exit 0; sleep 0.2; done\n");
-        long job = cluster().submit("-n2", "--gres=gpu:2", "--mem=2G", "-o", "side-%j.out", "--wrap",
+        // --mem-per-cpu, not --mem: each srun takes the job's memory option (SLURM_MEM_PER_*), and two steps of
+        // --mem=2G could not run side by side in a job of 2G.
+        long job = cluster().submit("-n2", "--gres=gpu:2", "--mem-per-cpu=1G", "-o", "side-%j.out", "--wrap",
                 "srun -n1 --exact --gpus=1 sh " + probe + " first & srun -n1 --exact --gpus=1 sh " + probe + " second & wait");
 
         assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).as(output("side-" + job))

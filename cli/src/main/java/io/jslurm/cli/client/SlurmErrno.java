@@ -50,6 +50,7 @@ public final class SlurmErrno {
             Map.entry(ESLURM_NOT_SUPPORTED, "Requested operation not supported on this system"),
             Map.entry(ESLURM_DISABLED, "Requested operation is presently disabled"),
             Map.entry(2038, "Job dependency problem"),
+            Map.entry(2044, "Memory required by task is not available"),
             Map.entry(ESLURM_INVALID_TIME_LIMIT, "Requested time limit is invalid (missing or exceeds some limit)"),
             Map.entry(5003, "Incomplete packet"),
             Map.entry(6000, "Invalid authentication credential"),

@@ -149,6 +149,8 @@ public record InteractiveAllocation(String program, Controllers controllers, Con
         o.cpusPerTask().ifPresent(b::setCpusPerTask);
         o.gpusPerTask().ifPresent(g -> b.setGpusPerTask(Integer.toString(g)));
         o.memory().ifPresent(m -> b.setMemPerNodeMb(MemorySize.parse(m).mebibytes()));
+        o.memPerCpu().ifPresent(m -> b.setMemPerCpuMb(MemorySize.parse(m).mebibytes()));
+        o.memPerGpu().ifPresent(m -> b.setMemPerGpuMb(MemorySize.parse(m).mebibytes()));
         o.time().ifPresent(t -> {
             TimeLimit limit = TimeLimit.parseForJob(t);
             b.setTimeLimitMinutes(limit.isUnlimited() ? -1 : (int) limit.minutes());

@@ -25,6 +25,9 @@ import java.util.OptionalInt;
  * @param immediate {@code -I}/{@code --immediate[=seconds]} (1 without a value): for srun inside an allocation,
  *                 how long a step waits for the job's other steps to free what it needs; empty to wait as long as
  *                 it takes
+ * @param memPerCpu {@code --mem-per-cpu} as given (for srun also from {@code SLURM_MEM_PER_CPU})
+ * @param memPerGpu {@code --mem-per-gpu} as given (for srun also from {@code SLURM_MEM_PER_GPU})
+ * @param whole    srun's {@code --whole}: the step holds all the job's CPUs on its nodes, even with {@code -c}
  */
 public record InteractiveOptions(
         OptionalInt ntasks,
@@ -57,7 +60,10 @@ public record InteractiveOptions(
         boolean oversubscribe,
         boolean exact,
         boolean overlap,
-        OptionalInt immediate) {
+        OptionalInt immediate,
+        Optional<String> memPerCpu,
+        Optional<String> memPerGpu,
+        boolean whole) {
 
     public InteractiveOptions {
         command = List.copyOf(command);
@@ -74,7 +80,10 @@ public record InteractiveOptions(
             Option.flag("verbose", 'v'), Option.value("export"), Option.flag("help", 'h'), Option.flag("usage"),
             Option.flag("version", 'V'), Option.value("gpu-bind"), Option.flag("oversubscribe", 's'),
             Option.flag("exact"), Option.flag("overlap"),
-            new Option("immediate", 'I', Option.Argument.OPTIONAL));
+            new Option("immediate", 'I', Option.Argument.OPTIONAL), Option.value("mem-per-cpu"),
+            Option.value("mem-per-gpu"), Option.flag("whole"));
+
+    private static final List<String> MEMORY_OPTIONS = List.of("mem", "mem-per-cpu", "mem-per-gpu");
 
     /**
      * @param prefix {@code SRUN_} or {@code SALLOC_}: the command's own input variables
@@ -105,6 +114,12 @@ public record InteractiveOptions(
             // Inside an allocation a step takes the job's task count unless told otherwise.
             Optional.ofNullable(env.get("SLURM_NTASKS")).ifPresent(v -> values.put("ntasks", v));
         }
+        if (prefix.equals("SRUN_") && MEMORY_OPTIONS.stream().noneMatch(values::containsKey)) {
+            // As Slurm's srun: the job's memory option (sbatch and salloc hand it on) unless one is given here.
+            envDefault(values, env, "SLURM_MEM_PER_NODE", "mem");
+            envDefault(values, env, "SLURM_MEM_PER_CPU", "mem-per-cpu");
+            envDefault(values, env, "SLURM_MEM_PER_GPU", "mem-per-gpu");
+        }
         if (prefix.equals("SRUN_") && !values.containsKey("cpus-per-task")) {
             Optional.ofNullable(env.get("SLURM_CPUS_PER_TASK")).ifPresent(v -> values.put("cpus-per-task", v));
         }
@@ -121,7 +136,14 @@ public record InteractiveOptions(
                 values.containsKey("quiet"),
                 number(values, "jobid"), values.containsKey("help") || values.containsKey("usage"),
                 values.containsKey("version"), new ArrayList<>(parsed.operands()), values.containsKey("oversubscribe"),
-                values.containsKey("exact"), values.containsKey("overlap"), immediate(values.get("immediate")));
+                values.containsKey("exact"), values.containsKey("overlap"), immediate(values.get("immediate")),
+                Optional.ofNullable(values.get("mem-per-cpu")), Optional.ofNullable(values.get("mem-per-gpu")),
+                values.containsKey("whole"));
+    }
+
+    /** More than one of {@code --mem}, {@code --mem-per-cpu} and {@code --mem-per-gpu} was given. */
+    public boolean memoryConflict() {
+        return memory.stream().count() + memPerCpu.stream().count() + memPerGpu.stream().count() > 1;
     }
 
     private static void envDefault(Map<String, String> values, Map<String, String> env, String variable,

@@ -73,6 +73,10 @@ public final class Srun {
             err.println(PROGRAM + ": fatal: No command given to execute.");
             return 1;
         }
+        int invalid = StepOptionCheck.check(options, err);
+        if (invalid != 0) {
+            return invalid;
+        }
         String mpi = options.mpi().isEmpty() ? env.environment().getOrDefault("SLURM_MPI_TYPE", "none")
                 : options.mpi();
         if (!mpi.equals("none") && !mpi.equals("pmi2")) {

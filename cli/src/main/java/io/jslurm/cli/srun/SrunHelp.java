@@ -25,6 +25,8 @@ final class SrunHelp {
               -l, --label                 prepend task number to lines of stdout/err
               -m, --distribution=type     distribution method for processes to nodes (block or cyclic)
                   --mem=MB                minimum amount of real memory
+                  --mem-per-cpu=MB        real memory per allocated CPU
+                  --mem-per-gpu=MB        real memory per allocated GPU
                   --mpi=type              type of MPI being used (none, pmi2)
               -n, --ntasks=ntasks         number of tasks to run
                   --ntasks-per-node=n     number of tasks to invoke on each node
@@ -37,5 +39,6 @@ final class SrunHelp {
               -Q, --quiet                 quiet mode (suppress informational messages)
               -t, --time=minutes          time limit
               -w, --nodelist=hosts...     request a specific list of hosts
+                  --whole                 use all the job's resources on the step's nodes (not --exact)
             """;
 }

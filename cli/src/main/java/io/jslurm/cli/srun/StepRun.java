@@ -7,6 +7,7 @@ import io.jslurm.cli.client.Controller;
 import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.interactive.InteractiveOptions;
 import io.jslurm.common.gres.GpuBind;
+import io.jslurm.common.units.MemorySize;
 import io.jslurm.protocol.proto.Ack;
 import io.jslurm.protocol.proto.JobStepCreateRequest;
 import io.jslurm.protocol.proto.JobStepCreateResponse;
@@ -94,7 +95,10 @@ public final class StepRun {
         o.ntasksPerNode().ifPresent(b::setNtasksPerNode);
         o.cpusPerTask().ifPresent(b::setCpusPerTask);
         o.gpusPerTask().ifPresent(b::setGpusPerTask);
-        b.setExact(o.exact()).setOverlap(o.overlap());
+        b.setExact(o.exact()).setOverlap(o.overlap()).setWhole(o.whole());
+        o.memory().ifPresent(m -> b.setMemPerNodeMb(MemorySize.parse(m).mebibytes()));
+        o.memPerCpu().ifPresent(m -> b.setMemPerCpuMb(MemorySize.parse(m).mebibytes()));
+        o.memPerGpu().ifPresent(m -> b.setMemPerGpuMb(MemorySize.parse(m).mebibytes()));
         return b.build();
     }
 

@@ -71,4 +71,29 @@ class InteractiveOptionsTest {
         assertThatThrownBy(() -> InteractiveOptions.parse(List.of("-n", "four", "true"), Map.of(), "SRUN_"))
                 .isInstanceOf(OptionException.class).hasMessage("invalid --ntasks argument: four");
     }
+
+    @Test
+    void aStepTakesTheJobsMemoryOptionUnlessItGivesOne() {
+        Map<String, String> job = Map.of("SLURM_MEM_PER_NODE", "2048");
+        InteractiveOptions inherited = InteractiveOptions.parse(List.of("true"), job, "SRUN_");
+        assertThat(inherited.memory()).hasValue("2048");
+        InteractiveOptions own = InteractiveOptions.parse(List.of("--mem-per-cpu=1G", "true"), job, "SRUN_");
+        assertThat(own.memory()).as("any memory option on the command line replaces the job's").isEmpty();
+        assertThat(own.memPerCpu()).hasValue("1G");
+        assertThat(own.memoryConflict()).isFalse();
+        assertThat(InteractiveOptions.parse(List.of("true"), Map.of("SLURM_MEM_PER_GPU", "512"), "SRUN_")
+                .memPerGpu()).hasValue("512");
+        assertThat(InteractiveOptions.parse(List.of("true"), job, "SALLOC_").memory())
+                .as("salloc makes a new job").isEmpty();
+        assertThat(InteractiveOptions.parse(List.of("--mem=1G", "--mem-per-gpu=1G", "true"), Map.of(), "SRUN_")
+                .memoryConflict()).isTrue();
+    }
+
+    @Test
+    void wholeAndExactAreFlags() {
+        InteractiveOptions o = InteractiveOptions.parse(List.of("--whole", "-c2", "true"), Map.of(), "SRUN_");
+        assertThat(o.whole()).isTrue();
+        assertThat(o.exact()).isFalse();
+        assertThat(InteractiveOptions.parse(List.of("true"), Map.of(), "SRUN_").whole()).isFalse();
+    }
 }

@@ -151,6 +151,20 @@ class SrunLoopbackTest {
     }
 
     @Test
+    void memoryAndWholeOptionsAreCheckedBeforeAnyJob() {
+        LoopbackCluster.Run unreadable = srun("", Map.of(), "-n1", "--mem-per-cpu=lots", "true");
+        assertThat(unreadable.status()).isEqualTo(255);
+        assertThat(unreadable.err()).isEqualTo("srun: error: Invalid --mem-per-cpu specification\n");
+        LoopbackCluster.Run both = srun("", Map.of(), "-n1", "--mem=1G", "--mem-per-cpu=1G", "true");
+        assertThat(both.status()).isEqualTo(1);
+        assertThat(both.err()).isEqualTo("srun: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually "
+                + "exclusive.\n");
+        LoopbackCluster.Run shape = srun("", Map.of(), "-n1", "--exact", "--whole", "true");
+        assertThat(shape.status()).isEqualTo(1);
+        assertThat(shape.err()).isEqualTo("srun: error: --exact and --whole are mutually exclusive.\n");
+    }
+
+    @Test
     void outputPatternsWriteOneFilePerTask() throws Exception {
         String pattern = dir.resolve("out-%j.%s-%t.txt").toString();
         LoopbackCluster.Run run = srun("", Map.of(), "-n2", "-o", pattern, "sh", "-c", "echo task $SLURM_PROCID");

@@ -148,8 +148,21 @@ public final class JobTransitions {
             // The run ends here; its accounting record keeps this end time.
             endTime = now;
         }
+        long suspendTime = s.suspendTime();
+        long secsPreSuspend = s.secsPreSuspend();
+        if (to == SUSPENDED && from != SUSPENDED) {
+            // What the run had run so far: since its start, or since its last resume on top of what came before.
+            secsPreSuspend = Math.max(0, suspendTime == 0 ? now - startTime : secsPreSuspend + now - suspendTime);
+            suspendTime = now;
+        } else if (from == SUSPENDED && (to == RUNNING || to == CONFIGURING)) {
+            suspendTime = now;
+        } else if (to == PENDING) {
+            suspendTime = 0;
+            secsPreSuspend = 0;
+        }
         return new JobStatus(to, reason, Hold.NONE, s.priority(), submitTime, eligible, startTime, endTime,
-                exitCode, derived, restarts, allocation, to == SUSPENDED ? change.suspendCause() : SuspendCause.NONE);
+                exitCode, derived, restarts, allocation, to == SUSPENDED ? change.suspendCause() : SuspendCause.NONE,
+                suspendTime, secsPreSuspend);
     }
 
     /** Holds a pending job; an admin hold replaces a user hold but not the other way round. */

@@ -15,6 +15,7 @@ import io.jslurm.slurmctld.job.PendingReason;
 import io.jslurm.slurmctld.schedule.Allocations;
 import io.jslurm.slurmctld.schedule.JobControl;
 import io.jslurm.slurmctld.schedule.SchedulingLoop;
+import io.jslurm.slurmctld.schedule.SuspendClock;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -77,7 +78,7 @@ final class JobRecords {
         if (job.arrayMaxRunning() > 0) {
             b.setArrayMaxRunning(job.arrayMaxRunning());
         }
-        control.suspendClock().times(job.jobId()).ifPresent(t -> b.setSuspendTime(t.lastChange())
+        SuspendClock.times(s).ifPresent(t -> b.setSuspendTime(t.lastChange())
                 .setPreSuspendSeconds(t.runBefore()));
         if (job.state() == JobState.REQUEUED) {
             // Slurm's REQUEUED|COMPLETING: back in the queue, but its nodes are still ending the run.

@@ -23,6 +23,7 @@ public enum SlurmError {
     JOB_PENDING(2024, "Job is pending execution"),
     INVALID_NODE_STATE(2028, "Invalid node state specified"),
     DEPENDENCY(2038, "Job dependency problem"),
+    INVALID_TASK_MEMORY(2044, "Memory required by task is not available"),
     INVALID_ACCOUNT(2045, "Invalid account or account/partition combination specified"),
     ACCOUNTING_POLICY(2050, "Job violates accounting/QOS policy (job submit limit, user's size and/or time limits)"),
     INVALID_TIME_LIMIT(2051, "Requested time limit is invalid (missing or exceeds some limit)"),

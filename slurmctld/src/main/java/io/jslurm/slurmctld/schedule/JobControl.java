@@ -56,7 +56,6 @@ public final class JobControl {
     /** scontrol requeuehold of running jobs: the hold to apply once each is back in the queue. */
     private final Map<Long, Hold> holdAfterRequeue = new HashMap<>();
     private volatile Runnable resourcesFreed = () -> { };
-    private final SuspendClock suspendClock = new SuspendClock();
     /**
      * Suspended jobs' full allocations: while suspended a job keeps only its memory in {@link Allocations}, as
      * Slurm's select plugin does, so its cores and GPUs can go to other jobs (a preemptor).
@@ -352,7 +351,7 @@ public final class JobControl {
         TimeLimit limit = timeLimit(job, job.spec().partition());
         long now = clock.instant().getEpochSecond();
         long ran = now - job.status().startTime()
-                - suspendClock.suspendedSeconds(job.jobId(), job.status().startTime(), now);
+                - SuspendClock.suspendedSeconds(job.status(), now);
         return limit.isReachedBy(Duration.ofSeconds(ran));
     }
 
@@ -451,13 +450,9 @@ public final class JobControl {
         return hold == null ? pending : store.hold(jobId, hold);
     }
 
-    public SuspendClock suspendClock() {
-        return suspendClock;
-    }
-
     /** Seconds the job has spent suspended so far: its time limit moves out by this much. */
     public long suspendedSeconds(Job job) {
-        return suspendClock.suspendedSeconds(job.jobId(), job.status().startTime(), clock.instant().getEpochSecond());
+        return SuspendClock.suspendedSeconds(job.status(), clock.instant().getEpochSecond());
     }
 
     /**
@@ -477,7 +472,6 @@ public final class JobControl {
         return changeThenFree(jobId, job -> {
             Job suspended = store.transition(jobId, StateChange.suspend(preemptor == 0 ? SuspendCause.OPERATOR
                     : SuspendCause.PREEMPTION));
-            suspendClock.suspended(jobId, job.status().startTime(), clock.instant().getEpochSecond());
             allocations.of(jobId).ifPresent(full -> {
                 suspensions.put(jobId, new Suspension(full, preemptor));
                 allocations.put(jobId, memoryOnly(full));
@@ -496,7 +490,6 @@ public final class JobControl {
         Job job = store.get(jobId).orElseThrow(() -> new io.jslurm.slurmctld.state.UnknownJobException(
                 Long.toString(jobId)));
         Job suspended = store.transition(jobId, StateChange.suspend(SuspendCause.GANG));
-        suspendClock.suspended(jobId, job.status().startTime(), clock.instant().getEpochSecond());
         allocations.of(jobId).ifPresent(full -> sendSuspend(suspended, full, false));
         log.info("JobId={} suspended for gang time-slicing", suspended.displayId());
         return suspended;
@@ -508,7 +501,6 @@ public final class JobControl {
             Job job = store.get(jobId).orElseThrow(() -> new io.jslurm.slurmctld.state.UnknownJobException(
                     Long.toString(jobId)));
             Job resumed = store.transition(jobId, StateChange.to(JobState.RUNNING));
-            suspendClock.resumed(jobId, clock.instant().getEpochSecond());
             Suspension suspension = suspensions.remove(jobId);
             if (suspension != null) {
                 allocations.put(jobId, suspension.full());
@@ -571,7 +563,6 @@ public final class JobControl {
     /** A job leaving SUSPENDED for good (cancelled, requeued, failed): its held cores are forgotten. */
     private void forgetSuspension(long jobId) {
         suspensions.remove(jobId);
-        suspendClock.forget(jobId);
     }
 
     /** Preemption in REQUEUE mode: the job goes back to the queue (CANCEL instead when it may not be requeued). */

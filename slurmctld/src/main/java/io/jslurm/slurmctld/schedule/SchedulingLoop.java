@@ -350,7 +350,7 @@ public final class SchedulingLoop implements AutoCloseable {
             allocated.filter(job -> job.state() != JobState.SUSPENDED || gang.holdsCores(job.jobId())).ifPresent(job -> {
                 TimeLimit limit = control.timeLimit(job, job.spec().partition());
                 long start = job.status().startTime();
-                long suspended = control.suspendClock().suspendedSeconds(job.jobId(), start, now.getEpochSecond());
+                long suspended = SuspendClock.suspendedSeconds(job.status(), now.getEpochSecond());
                 Optional<Instant> end = limit.isUnlimited() ? Optional.empty()
                         : Optional.of(Instant.ofEpochSecond(start + suspended).plus(limit.toDuration()));
                 running.add(new RunningJob(job.jobId(), job.spec().partition(), entry.getValue(), end,

@@ -24,7 +24,8 @@ import java.util.Optional;
 /**
  * Format version 2 of journal and snapshot entries: one tag byte, then the entry's fields in a fixed order.
  * Version 2 appended the job request's open mode, version 3 its {@code --oversubscribe}, version 4 the status's
- * suspend cause; version 1 to 3 files are still read (open mode unspecified, no oversubscribe, no suspend cause).
+ * suspend cause, version 5 its suspend time and seconds run before it; version 1 to 4 files are still read (open
+ * mode unspecified, no oversubscribe, no suspend cause, never suspended).
  * Enums are stored by ordinal, so their constants may only ever be appended (a test pins the order).
  * A later format gets a new version number in the file header and its own decoding branch here.
  *
@@ -33,7 +34,7 @@ import java.util.Optional;
  */
 final class EntryCodec {
 
-    static final int FORMAT_VERSION = 4;
+    static final int FORMAT_VERSION = 5;
     private static final int FIRST_FORMAT_VERSION = 1;
 
     private static final int SUBMITTED = 1;
@@ -317,6 +318,8 @@ final class EntryCodec {
         out.writeLong(a.memoryMiB());
         writeGres(a.gres(), out);
         out.writeByte(s.suspendCause().ordinal());
+        out.writeLong(s.suspendTime());
+        out.writeLong(s.secsPreSuspend());
     }
 
     private JobStatus readStatus(BinaryReader in) {
@@ -338,11 +341,13 @@ final class EntryCodec {
         List<GresRequest> gres = readGres(in);
         SuspendCause suspendCause = readingVersion >= 4 ? pick(SUSPEND_CAUSES, in.readByte(), "suspend cause")
                 : SuspendCause.NONE;
+        long suspendTime = readingVersion >= 5 ? in.readLong() : 0;
+        long secsPreSuspend = readingVersion >= 5 ? in.readLong() : 0;
         Allocation allocation = nodeCount == 0 && nodeList.isEmpty() && cpus == 0 && memory == 0 && gres.isEmpty()
                 ? Allocation.NONE
                 : checked(() -> new Allocation(nodeList, nodeCount, cpus, memory, gres));
         return checked(() -> new JobStatus(state, reason, hold, priority, submit, eligible, start, end, exitCode,
-                derived, restarts, allocation, suspendCause));
+                derived, restarts, allocation, suspendCause, suspendTime, secsPreSuspend));
     }
 
     private static void writeExitCode(ExitCode code, BinaryWriter out) {

@@ -172,19 +172,24 @@ public final class StepHandlers {
         List<String> names = stepNodes.stream().map(NodeAllocation::node).toList();
         List<StepAllocator.JobNode> jobNodes = new ArrayList<>();
         for (int n = 0; n < stepNodes.size(); n++) {
-            jobNodes.add(new StepAllocator.JobNode(names.get(n), cpus.get(n), stepNodes.get(n).gpus()));
+            jobNodes.add(new StepAllocator.JobNode(names.get(n), cpus.get(n), stepNodes.get(n).gpus(),
+                    stepNodes.get(n).memoryMib()));
         }
         List<List<Integer>> stepGpus;
+        List<StepHold> holds;
         StepRecord record;
         // One step at a time takes what it holds, so steps started together never get the same CPUs or GPUs.
         synchronized (steps) {
-            List<StepHold> holds;
             try {
+                // -c implies --exact unless --whole says otherwise, as in Slurm 22.05.
                 holds = StepAllocator.allocate(new StepAllocator.Ask(layout.counts(), cpusPerTask,
-                        r.getExact() || r.hasCpusPerTask(), r.getOverlap(),
-                        StepGpus.of(gpusPerTask, r.getGres(), r.getGpus())), jobNodes, steps.busy(job.jobId()));
+                        !r.getWhole() && (r.getExact() || r.hasCpusPerTask()), r.getOverlap(),
+                        StepGpus.of(gpusPerTask, r.getGres(), r.getGpus()), StepMemory.of(r)), jobNodes,
+                        steps.busy(job.jobId()));
             } catch (IllegalArgumentException e) {
                 throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception(e.getMessage());
+            } catch (StepAllocator.NoMemory e) {
+                throw SlurmError.INVALID_TASK_MEMORY.exception(e.getMessage());
             } catch (StepAllocator.Busy e) {
                 log.debug("StepId={}.* waits: {}", job.jobId(), e.getMessage());
                 throw SlurmError.NODES_BUSY.exception(e.getMessage());
@@ -216,7 +221,8 @@ public final class StepHandlers {
             signed.addNodes(StepNode.newBuilder().setNodeName(part.node()).setAddress(view.config().address())
                     .setPort(view.slurmdPort(clusterSlurmdPort.getAsInt())).addAllTaskIds(taskIds)
                     .addAllGpuIndices(stepGpus.get(n))
-                    .setCpus(cpus.get(n)).setMemMb(part.memoryMib()));
+                    .setCpus(cpus.get(n)).setMemMb(holds.get(n).memoryMib() > 0 ? holds.get(n).memoryMib()
+                            : part.memoryMib()));
         }
         log.info("_slurm_rpc_job_step_create: StepId={}.{} {} tasks on {}", job.jobId(), record.getStepId(),
                 ntasks, record.getNodeList());

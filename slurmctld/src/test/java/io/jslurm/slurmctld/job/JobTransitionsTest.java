@@ -118,6 +118,27 @@ class JobTransitionsTest {
     }
 
     @Test
+    void suspendTimesCountTheRunBetweenSuspensionsAndARequeueClearsThem() {
+        Job running = in(RUNNING);
+        assertThat(running.status().suspendTime()).as("never suspended").isZero();
+        Job suspended = running.withStatus(JobTransitions.apply(running, StateChange.suspend(SuspendCause.OPERATOR),
+                2_000));
+        assertThat(suspended.status().suspendTime()).isEqualTo(2_000);
+        assertThat(suspended.status().secsPreSuspend()).as("run since the start at 1010").isEqualTo(990);
+        Job resumed = suspended.withStatus(JobTransitions.apply(suspended, StateChange.to(RUNNING), 3_000));
+        assertThat(resumed.status().suspendTime()).isEqualTo(3_000);
+        assertThat(resumed.status().secsPreSuspend()).isEqualTo(990);
+        Job again = resumed.withStatus(JobTransitions.apply(resumed, StateChange.suspend(SuspendCause.OPERATOR),
+                3_100));
+        assertThat(again.status().secsPreSuspend()).as("990 before, 100 since the resume").isEqualTo(1_090);
+        Job requeued = again.withStatus(JobTransitions.apply(again, StateChange.to(REQUEUED), 3_200));
+        assertThat(requeued.status().suspendTime()).as("the ended run keeps its times").isEqualTo(3_100);
+        JobStatus pending = JobTransitions.apply(requeued, StateChange.to(PENDING), 3_300);
+        assertThat(pending.suspendTime()).as("the next run starts unsuspended").isZero();
+        assertThat(pending.secsPreSuspend()).isZero();
+    }
+
+    @Test
     void theSuspendCauseIsKeptWhileSuspendedAndClearedOnResume() {
         Job running = in(RUNNING);
         Job suspended = running.withStatus(JobTransitions.apply(running, StateChange.suspend(SuspendCause.GANG),

@@ -151,4 +151,31 @@ class SuspendAcrossRestartTest {
         }
         assertThat(thaw.getResume()).isTrue();
     }
+
+    @Test
+    void suspendTimeAndSecondsBeforeItSurviveARestart() throws Exception {
+        start(Duration.ZERO);
+        long held = cluster.submitWholeNode("low", false);
+        passAfter(1);
+        long started = cluster.job(held).getStartTime();
+        cluster.clock.advance(Duration.ofSeconds(7));
+        control(held, JobControlRequest.Action.SUSPEND);
+        var before = cluster.job(held);
+        assertThat(before.getSuspendTime() - started).as("suspended 7 s after the start").isEqualTo(7);
+        assertThat(before.getPreSuspendSeconds()).isEqualTo(7);
+
+        restart(Duration.ofSeconds(30));
+        var after = cluster.job(held);
+        assertThat(after.getSuspendTime()).as("SuspendTime after the restart").isEqualTo(before.getSuspendTime());
+        assertThat(after.getPreSuspendSeconds()).as("SecsPreSuspend after the restart").isEqualTo(7);
+
+        control(held, JobControlRequest.Action.RESUME);
+        var resumed = cluster.job(held);
+        assertThat(resumed.getSuspendTime()).as("a resume is the last change").isGreaterThan(before.getSuspendTime());
+        assertThat(resumed.getPreSuspendSeconds()).isEqualTo(7);
+        cluster.clock.advance(Duration.ofSeconds(5));
+        control(held, JobControlRequest.Action.SUSPEND);
+        assertThat(cluster.job(held).getPreSuspendSeconds()).as("7 s before the first suspend, 5 s after the resume")
+                .isEqualTo(12);
+    }
 }

@@ -53,8 +53,8 @@ class FormatTest {
         byte[] truncated = Arrays.copyOf(out.toByteArray(), out.size() - 1);
         assertThatThrownBy(() -> new EntryCodec().decode(EntryCodec.FORMAT_VERSION, truncated))
                 .isInstanceOf(CorruptStateException.class);
-        assertThatThrownBy(() -> new EntryCodec().decode(5, out.toByteArray()))
-                .hasMessageContaining("unsupported state format version 5");
+        assertThatThrownBy(() -> new EntryCodec().decode(6, out.toByteArray()))
+                .hasMessageContaining("unsupported state format version 6");
     }
 
     @Test
@@ -102,16 +102,41 @@ class FormatTest {
         JobStatus gang = new JobStatus(JobState.SUSPENDED, PendingReason.NONE, Hold.NONE, 0, 100, 100, 110, 0,
                 ExitCode.SUCCESS, ExitCode.SUCCESS, 0, new Allocation("gpu01", 1, 8, 4000, java.util.List.of()),
                 SuspendCause.GANG);
-        BinaryWriter out = new BinaryWriter(128);
-        EntryCodec.encode(new JournalEntry.StatusChanged(11, gang), out);
-        JobStatus back = ((JournalEntry.StatusChanged) new EntryCodec().decode(4, out.toByteArray())).status();
+        BinaryWriter v5 = new BinaryWriter(128);
+        EntryCodec.encode(new JournalEntry.StatusChanged(11, gang), v5);
+        // A version 4 entry is the same without the two suspend times (one byte each while 0).
+        byte[] v4 = Arrays.copyOf(v5.toByteArray(), v5.size() - 2);
+        JobStatus back = ((JournalEntry.StatusChanged) new EntryCodec().decode(4, v4)).status();
         assertThat(back).isEqualTo(gang);
 
-        byte[] v3 = Arrays.copyOf(out.toByteArray(), out.size() - 1);
+        byte[] v3 = Arrays.copyOf(v4, v4.length - 1);
         JobStatus old = ((JournalEntry.StatusChanged) new EntryCodec().decode(3, v3)).status();
         assertThat(old.state()).isEqualTo(JobState.SUSPENDED);
         assertThat(old.suspendCause()).as("state written before the cause was kept").isEqualTo(SuspendCause.NONE);
         assertThatThrownBy(() -> new EntryCodec().decode(4, v3)).isInstanceOf(CorruptStateException.class);
+    }
+
+    @Test
+    void version5KeepsTheSuspendTimesAndOlderFilesReadAsNeverSuspended() {
+        JobStatus suspended = new JobStatus(JobState.SUSPENDED, PendingReason.NONE, Hold.NONE, 0, 100, 100, 110, 0,
+                ExitCode.SUCCESS, ExitCode.SUCCESS, 0, new Allocation("gpu01", 1, 8, 4000, java.util.List.of()),
+                SuspendCause.OPERATOR, 1_700_000_000L, 3_600);
+        BinaryWriter out = new BinaryWriter(128);
+        EntryCodec.encode(new JournalEntry.StatusChanged(12, suspended), out);
+        JobStatus back = ((JournalEntry.StatusChanged) new EntryCodec().decode(5, out.toByteArray())).status();
+        assertThat(back).isEqualTo(suspended);
+        assertThat(back.suspendTime()).isEqualTo(1_700_000_000L);
+        assertThat(back.secsPreSuspend()).isEqualTo(3_600);
+
+        JobStatus plain = new JobStatus(JobState.RUNNING, PendingReason.NONE, Hold.NONE, 0, 100, 100, 110, 0,
+                ExitCode.SUCCESS, ExitCode.SUCCESS, 0, new Allocation("gpu01", 1, 8, 4000, java.util.List.of()));
+        BinaryWriter v5 = new BinaryWriter(128);
+        EntryCodec.encode(new JournalEntry.StatusChanged(12, plain), v5);
+        byte[] v4 = Arrays.copyOf(v5.toByteArray(), v5.size() - 2);
+        JobStatus old = ((JournalEntry.StatusChanged) new EntryCodec().decode(4, v4)).status();
+        assertThat(old).isEqualTo(plain);
+        assertThat(old.suspendTime()).isZero();
+        assertThatThrownBy(() -> new EntryCodec().decode(5, v4)).isInstanceOf(CorruptStateException.class);
     }
 
     @Test
