@@ -3,7 +3,6 @@ package io.jslurm.protocol.netty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jslurm.protocol.proto.ClientMessage;
-import io.jslurm.protocol.proto.Header;
 import io.jslurm.protocol.proto.JobDescription;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.SubmitBatchJobResponse;
@@ -19,15 +18,12 @@ import java.io.SequenceInputStream;
 import java.nio.ByteBuffer;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -60,11 +56,7 @@ class PipelinedAnswersTest {
                             .build(), loop);
                 })
                 .build();
-        Executor noWorkers = task -> {
-            throw new RejectedExecutionException("no worker may run an asynchronous handler");
-        };
-        server = RpcServer.start(RpcServerConfig.defaults(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)),
-                List.of(table), rpc.authenticator(), rpc.authorizer(), noWorkers);
+        server = rpc.startWithoutWorkers(table);
     }
 
     @AfterEach
@@ -79,10 +71,8 @@ class PipelinedAnswersTest {
             socket.connect(server.localAddress(), 10_000);
             ByteArrayOutputStream requests = new ByteArrayOutputStream();
             for (int i = 1; i <= REQUESTS; i++) {
-                Header header = Header.newBuilder().setCorrelationId(i).setCredential(rpc.userCredential()).build();
-                SubmitBatchJobRequest request = SubmitBatchJobRequest.newBuilder()
-                        .setJob(JobDescription.newBuilder().setName("job" + i)).build();
-                BlockingFrames.write(requests, EnvelopeType.CLIENT.kind(), EnvelopeType.CLIENT.wrap(header, request));
+                requests.write(TestRpc.frameBytes(rpc.userRequest(i, SubmitBatchJobRequest.newBuilder()
+                        .setJob(JobDescription.newBuilder().setName("job" + i)).build())));
             }
             socket.getOutputStream().write(requests.toByteArray());
             long deadline = System.nanoTime() + 10_000_000_000L;
