@@ -112,13 +112,14 @@ public final class ControllerBenchmark {
         return threads;
     }
 
-    /** Threads that each keep {@code depth} submissions in flight on their own connection while {@code more} says so. */
+    /** Threads that each keep {@code depth} submissions in flight on their own connection while {@code more} says. */
     private static List<Thread> pipelined(ControllerProcess ctld, int clients, int depth, BooleanSupplier more)
             throws Exception {
         List<Thread> threads = new ArrayList<>();
         SubmitBatchJobRequest request = request();
         for (int i = 0; i < clients; i++) {
-            PipelinedSubmitter client = new PipelinedSubmitter(ctld.address(), ctld.credentials(ControllerFixture.ALICE));
+            PipelinedSubmitter client = new PipelinedSubmitter(ctld.address(),
+                    ctld.credentials(ControllerFixture.ALICE));
             Thread thread = new Thread(() -> {
                 try (client) {
                     while (more.getAsBoolean()) {

@@ -94,7 +94,8 @@ final class TestRpc {
             throw new java.util.concurrent.RejectedExecutionException("no worker may run an asynchronous handler");
         };
         return RpcServer.start(RpcServerConfig.defaults(new java.net.InetSocketAddress(
-                java.net.InetAddress.getLoopbackAddress(), 0)), List.of(table), authenticator(), authorizer(), noWorkers);
+                java.net.InetAddress.getLoopbackAddress(), 0)), List.of(table), authenticator(), authorizer(),
+                noWorkers);
     }
 
     Credential userCredential() {
