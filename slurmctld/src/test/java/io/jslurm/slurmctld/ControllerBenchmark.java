@@ -14,8 +14,10 @@ import java.util.function.BooleanSupplier;
 /**
  * Submissions per second through a real slurmctld process over loopback, every answer given only after the
  * job is durable, and the controller's resident memory holding 10,000 jobs. Run by hand:
- * {@code java -cp <test classpath> io.jslurm.slurmctld.ControllerBenchmark [seconds] ["JVM flags"] [clients,...]};
- * prints FIGURE lines. Naming the client counts runs only those and skips the memory figures (for profiling).
+ * {@code java -cp <test classpath> io.jslurm.slurmctld.ControllerBenchmark [seconds] ["JVM flags"] [clients,...]
+ * [depth]}; prints FIGURE lines. Naming the client counts runs only those and skips the memory figures (for
+ * profiling). A depth above 1 makes each client keep that many submissions in flight on its connection
+ * ({@link PipelinedSubmitter}), which Slurm's commands never do; the default, 1, is the commands' way.
  */
 public final class ControllerBenchmark {
 
@@ -29,18 +31,21 @@ public final class ControllerBenchmark {
                 : "-XX:+UseSerialGC -Xms48m -Xmn24m -Xss512k -XX:ReservedCodeCacheSize=64m";
         int[] clientCounts = args.length > 2 ? java.util.Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt)
                 .toArray() : new int[] {4, 16, 64};
+        int depth = args.length > 3 ? Integer.parseInt(args[3]) : 1;
         Path dir = Files.createTempDirectory("ctld-bench");
         try (ControllerProcess ctld = new ControllerProcess(dir, RestartTest.CLUSTER)) {
             ctld.start(jvm.split(" "));
-            run(ctld, 4, 2);
+            run(ctld, 4, 1, 2);
             for (int clients : clientCounts) {
                 long cpuBefore = cpuMillis(ctld.pid());
-                long jobs = run(ctld, clients, seconds);
+                SyscallCount syscalls = SyscallCount.start(ctld.pid(), seconds);
+                long jobs = run(ctld, clients, depth, seconds);
                 long cpu = cpuMillis(ctld.pid()) - cpuBefore;
                 // CPU per submission is the figure to compare on a shared machine: the rate depends on the neighbours.
-                System.out.printf("FIGURE submissions/s with %d clients: %.0f (durable, loopback, %d s); controller "
-                        + "CPU %.0f us per submission%n", clients, jobs / (double) seconds, seconds,
-                        cpu * 1000.0 / Math.max(1, jobs));
+                System.out.printf("FIGURE submissions/s with %d clients%s: %.0f (durable, loopback, %d s); controller "
+                        + "CPU %.0f us per submission%n", clients, depth > 1 ? ", " + depth + " in flight each" : "",
+                        jobs / (double) seconds, seconds, cpu * 1000.0 / Math.max(1, jobs));
+                syscalls.print(jobs);
             }
         }
         if (args.length > 2) {
@@ -58,16 +63,17 @@ public final class ControllerBenchmark {
         }
     }
 
-    private static long run(ControllerProcess ctld, int clients, int seconds) throws Exception {
+    private static long run(ControllerProcess ctld, int clients, int depth, int seconds) throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong done = new AtomicLong();
-        List<Thread> threads = submitters(ctld, clients, () -> {
+        BooleanSupplier more = () -> {
             if (stop.get()) {
                 return false;
             }
-            done.incrementAndGet();
+            done.addAndGet(depth);
             return true;
-        });
+        };
+        List<Thread> threads = depth > 1 ? pipelined(ctld, clients, depth, more) : submitters(ctld, clients, more);
         Thread.sleep(seconds * 1000L);
         long count = done.get();
         stop.set(true);
@@ -88,8 +94,7 @@ public final class ControllerBenchmark {
     private static List<Thread> submitters(ControllerProcess ctld, int clients, BooleanSupplier more)
             throws Exception {
         List<Thread> threads = new ArrayList<>();
-        SubmitBatchJobRequest request = SubmitBatchJobRequest.newBuilder()
-                .setJob(ControllerFixture.job(ControllerFixture.ALICE, "alice").setTimeLimitMinutes(5)).build();
+        SubmitBatchJobRequest request = request();
         for (int i = 0; i < clients; i++) {
             RpcClient<ClientMessage> client = ctld.client(ControllerFixture.ALICE);
             Thread thread = new Thread(() -> {
@@ -105,6 +110,34 @@ public final class ControllerBenchmark {
             threads.add(thread);
         }
         return threads;
+    }
+
+    /** Threads that each keep {@code depth} submissions in flight on their own connection while {@code more} says. */
+    private static List<Thread> pipelined(ControllerProcess ctld, int clients, int depth, BooleanSupplier more)
+            throws Exception {
+        List<Thread> threads = new ArrayList<>();
+        SubmitBatchJobRequest request = request();
+        for (int i = 0; i < clients; i++) {
+            PipelinedSubmitter client = new PipelinedSubmitter(ctld.address(),
+                    ctld.credentials(ControllerFixture.ALICE));
+            Thread thread = new Thread(() -> {
+                try (client) {
+                    while (more.getAsBoolean()) {
+                        client.submit(request, depth);
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            thread.start();
+            threads.add(thread);
+        }
+        return threads;
+    }
+
+    private static SubmitBatchJobRequest request() {
+        return SubmitBatchJobRequest.newBuilder()
+                .setJob(ControllerFixture.job(ControllerFixture.ALICE, "alice").setTimeLimitMinutes(5)).build();
     }
 
     /** What the job table really holds: the heap after {@code jcmd GC.run}, as {@code GC.heap_info} reports it. */

@@ -1,5 +1,6 @@
 package io.jslurm.slurmctld;
 
+import io.jslurm.protocol.auth.CredentialSource;
 import io.jslurm.protocol.auth.SlurmCredentialSigner;
 import io.jslurm.protocol.auth.SlurmKey;
 import io.jslurm.protocol.client.RpcClient;
@@ -83,9 +84,16 @@ public final class ControllerProcess implements AutoCloseable {
     }
 
     public RpcClient<ClientMessage> client(long uid) throws IOException {
-        SlurmCredentialSigner signer = new SlurmCredentialSigner(key, InstantSource.system());
-        return RpcClient.connect(EnvelopeType.CLIENT, new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
-                Duration.ofSeconds(30), signer.sourceFor(uid, uid == 0 ? 0 : 100, "login1"));
+        return RpcClient.connect(EnvelopeType.CLIENT, address(), Duration.ofSeconds(30), credentials(uid));
+    }
+
+    /** Credentials signed with this controller's key, as a command run by {@code uid} would send. */
+    public CredentialSource credentials(long uid) {
+        return new SlurmCredentialSigner(key, InstantSource.system()).sourceFor(uid, uid == 0 ? 0 : 100, "login1");
+    }
+
+    public InetSocketAddress address() {
+        return new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
     }
 
     public long pid() {

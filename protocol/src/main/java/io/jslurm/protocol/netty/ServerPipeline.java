@@ -7,6 +7,7 @@ import io.jslurm.protocol.wire.EnvelopeType;
 import io.jslurm.protocol.wire.FrameHeader;
 import io.jslurm.protocol.wire.FrameKind;
 import io.netty.channel.ChannelPipeline;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.util.HashMap;
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The handlers of one server, shared by all its connections where they keep no per-connection
- * state. Order: idle timeout, connection limit, frame decoder, envelope decoder, envelope
+ * state. Order: flush consolidation, idle timeout, connection limit, frame decoder, envelope decoder, envelope
  * encoder, dispatcher, guard.
  */
 final class ServerPipeline {
@@ -53,7 +54,11 @@ final class ServerPipeline {
     }
 
     void install(ChannelPipeline pipeline) {
-        pipeline.addLast("idle", new IdleStateHandler(config.readIdleTimeout().toMillis(), 0, 0, TimeUnit.MILLISECONDS))
+        // Answers finished on the event loop one after another (a journal sync completes a whole batch) leave
+        // in one write per connection instead of one each, when a peer has several requests in flight.
+        pipeline.addLast("flushes", new FlushConsolidationHandler(
+                        FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true))
+                .addLast("idle", new IdleStateHandler(config.readIdleTimeout().toMillis(), 0, 0, TimeUnit.MILLISECONDS))
                 .addLast("limit", limiter)
                 .addLast("frames", new FrameDecoder(config.maxFramePayload()))
                 .addLast("envelopes", envelopeDecoder)

@@ -14,19 +14,15 @@ import io.jslurm.protocol.rpc.Execution;
 import io.jslurm.protocol.rpc.Permission;
 import io.jslurm.protocol.rpc.RpcTable;
 import io.jslurm.protocol.wire.EnvelopeType;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
@@ -68,11 +64,7 @@ class AsyncHandlerTest {
                     return answer;
                 })
                 .build();
-        Executor noWorkers = task -> {
-            throw new RejectedExecutionException("no worker may run an asynchronous handler");
-        };
-        server = RpcServer.start(RpcServerConfig.defaults(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)),
-                List.of(table), rpc.authenticator(), rpc.authorizer(), noWorkers);
+        server = rpc.startWithoutWorkers(table);
     }
 
     @AfterEach

@@ -88,6 +88,16 @@ final class TestRpc {
         return new ServerPipeline(config, List.of(clientTable()), authenticator(), authorizer(), workers);
     }
 
+    /** A loopback server for {@code table} whose worker pool refuses every task: its handlers run on event loops. */
+    RpcServer startWithoutWorkers(RpcTable table) throws Exception {
+        Executor noWorkers = task -> {
+            throw new java.util.concurrent.RejectedExecutionException("no worker may run an asynchronous handler");
+        };
+        return RpcServer.start(RpcServerConfig.defaults(new java.net.InetSocketAddress(
+                java.net.InetAddress.getLoopbackAddress(), 0)), List.of(table), authenticator(), authorizer(),
+                noWorkers);
+    }
+
     Credential userCredential() {
         return signer.sign(USER_UID, 100, "login1");
     }
