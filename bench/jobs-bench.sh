@@ -1,6 +1,6 @@
 #!/bin/bash
 # Job throughput benchmark for jslurm (see docs/performance.md, "500 trivial jobs").
-#   bench/jobs-bench.sh [-n JOBS] [-d DIST] [-s sbatch|rpc|latency|all] [-p SUBMITTERS] [-a] [-t] [-j DIR] [-w JOBS]
+#   bench/jobs-bench.sh [-n JOBS] [-d DIST] [-s sbatch|rpc|latency|all] [-p SUBMITTERS] [-a] [-t] [-j DIR] [-l DIR] [-w JOBS]
 #     -n  jobs per part (default 500)
 #     -d  the distribution folder (default dist/target/jslurm: build it first)
 #     -s  which part to run (default all)
@@ -8,6 +8,7 @@
 #     -a  with accounting (slurmdbd and its embedded MariaDB); the default cluster has none
 #     -t  at the end, the daemons' busiest threads (CPU seconds since they started, from /proc)
 #     -j DIR  a Java Flight Recording of each daemon (profile settings) in DIR/daemon-PID.jfr
+#     -l DIR  keep the daemons' logs (the cluster's log folder) in DIR after the run
 #     -w  a warm-up round of this many jobs (over the RPC) before the timed parts; default none, so the
 #         figures include the daemons' start-up work (JIT compilation) as a fresh cluster pays it
 # Starts a throw-away cluster with bin/slurm-local (one node of this machine's CPUs) in a temporary folder,
@@ -27,10 +28,10 @@ set -u
 # cannot change what the run does.
 {
 
-jobs=500 part=all submitters=4 accounting=--no-accounting threads=0 jfr= warm=0
+jobs=500 part=all submitters=4 accounting=--no-accounting threads=0 jfr= warm=0 keep_logs=
 root=$(cd "$(dirname "$0")/.." && pwd)
 dist=$root/dist/target/jslurm
-while getopts n:d:s:p:atj:w: opt; do
+while getopts n:d:s:p:atj:l:w: opt; do
   case $opt in
     n) jobs=$OPTARG ;;
     d) dist=$OPTARG ;;
@@ -39,6 +40,7 @@ while getopts n:d:s:p:atj:w: opt; do
     a) accounting= ;;
     t) threads=1 ;;
     j) jfr=$(cd "$OPTARG" && pwd) || exit 2 ;;
+    l) keep_logs=$(cd "$OPTARG" && pwd) || exit 2 ;;
     w) warm=$OPTARG ;;
     *) exit 2 ;;
   esac
@@ -50,6 +52,7 @@ cluster=$work/cluster
 up=0
 cleanup() {
   ((up)) && "$dist/bin/slurm-local" down --dir "$cluster" >/dev/null 2>&1
+  [[ -n $keep_logs && -d $cluster/log ]] && cp -r "$cluster/log/." "$keep_logs/"
   rm -rf "$work"
 }
 trap cleanup EXIT

@@ -30,4 +30,17 @@ class PassSpacingTest {
         assertThat(SchedulingLoop.waitBeforeNextPass(5500 * MS, 1000 * MS)).isEqualTo(500 * MS);
         assertThat(SchedulingLoop.waitBeforeNextPass(6000 * MS, 1000 * MS)).isZero();
     }
+
+    @Test
+    void freedResourcesCutTheRestToThePassTime() {
+        // A job ended: its cores go to a waiting job after one pass's time of rest, not five.
+        assertThat(SchedulingLoop.waitBeforeNextPass(20 * MS, 20 * MS, true)).isEqualTo(20 * MS);
+        assertThat(SchedulingLoop.waitBeforeNextPass(40 * MS, 20 * MS, true)).isZero();
+        assertThat(SchedulingLoop.waitBeforeNextPass(1000 * MS, 1000 * MS, true)).isEqualTo(1000 * MS);
+        // Quick passes after an end are 2 ms apart, not 10.
+        assertThat(SchedulingLoop.waitBeforeNextPass(0, 500_000, true)).isEqualTo(2 * MS);
+        assertThat(SchedulingLoop.waitBeforeNextPass(3 * MS, 500_000, true)).isZero();
+        // Without an end the long rest stands.
+        assertThat(SchedulingLoop.waitBeforeNextPass(40 * MS, 20 * MS, false)).isEqualTo(80 * MS);
+    }
 }

@@ -235,11 +235,15 @@ public final class Slurmd implements AutoCloseable {
     private void jobEnded(JobCompletion completion) {
         JobComplete report = CompletionReports.of(completion, setup.identity().name(), setup.clock().instant());
         try {
-            completions.offer(report);
+            // Delivered while its file is written: the spool stays until offer() returns.
+            completions.offer(report, this::nudgeReporter);
         } catch (IOException e) {
             LOG.error("job {}: cannot queue its completion: {}", completion.jobId(), e.getMessage());
             throw new UncheckedIOException(e);
         }
+    }
+
+    private void nudgeReporter() {
         if (reporter != null) {
             reporter.nudge();
         }
@@ -248,14 +252,11 @@ public final class Slurmd implements AutoCloseable {
     /** A step's end here, with its cgroup's usage: queued like a job's end, for the step's accounting. */
     private void stepEnded(StepTasks.StepEnd end) {
         try {
-            completions.offer(CompletionReports.ofStep(end, setup.identity().name(), setup.clock().instant()));
+            completions.offer(CompletionReports.ofStep(end, setup.identity().name(), setup.clock().instant()),
+                    this::nudgeReporter);
         } catch (IOException e) {
             LOG.error("step {}.{}: cannot queue its end: {}", end.jobId(), Integer.toUnsignedString(end.stepId()),
                     e.getMessage());
-            return;
-        }
-        if (reporter != null) {
-            reporter.nudge();
         }
     }
 

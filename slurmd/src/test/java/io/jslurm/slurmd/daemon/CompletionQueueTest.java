@@ -67,6 +67,49 @@ class CompletionQueueTest {
     }
 
     @Test
+    void aCompletionIsPendingBeforeItsFileIsWrittenAndAnEarlyAcknowledgementStands() throws Exception {
+        CompletionQueue queue = CompletionQueue.open(spool, Instant.now());
+        JobComplete job = end(51, 0, JobState.JOB_COMPLETED);
+        JobComplete step = end(52, 0, JobState.JOB_COMPLETED).toBuilder().setStepId(0).build();
+        java.util.List<JobComplete> seen = new java.util.ArrayList<>();
+
+        // The delivery starts (and here is acknowledged) while the file is still to be written.
+        assertThat(queue.offer(job, () -> {
+            seen.addAll(queue.pending());
+            acknowledge(queue, job);
+        })).isTrue();
+        assertThat(queue.offer(step, () -> acknowledge(queue, step))).isTrue();
+
+        assertThat(seen).containsExactly(job);
+        assertThat(queue.pending()).isEmpty();
+        CompletionQueue reopened = CompletionQueue.open(spool, Instant.now());
+        assertThat(reopened.pending()).as("nothing is sent again after a restart").isEmpty();
+        assertThat(reopened.offer(end(51, 1, JobState.JOB_FAILED))).as("the job's marker was written").isFalse();
+        assertThat(Files.list(spool.resolve(CompletionQueue.DIR)).map(p -> p.getFileName().toString()))
+                .containsExactly("job_51.acked");
+    }
+
+    @Test
+    void aCompletionWhoseDeliveryCannotStartIsStillWritten() throws Exception {
+        CompletionQueue queue = CompletionQueue.open(spool, Instant.now());
+
+        assertThat(queue.offer(end(61, 0, JobState.JOB_COMPLETED), () -> {
+            throw new java.util.concurrent.RejectedExecutionException("shut down");
+        })).isTrue();
+
+        assertThat(CompletionQueue.open(spool, Instant.now()).pending()).containsExactly(
+                end(61, 0, JobState.JOB_COMPLETED));
+    }
+
+    private static void acknowledge(CompletionQueue queue, JobComplete completion) {
+        try {
+            queue.acknowledge(completion);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
     void aNewRunOfARequeuedJobIsReportedAgain() throws Exception {
         CompletionQueue queue = CompletionQueue.open(spool, Instant.now());
         queue.offer(end(31, 0, JobState.JOB_CANCELLED));
