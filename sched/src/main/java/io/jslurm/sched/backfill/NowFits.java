@@ -26,6 +26,8 @@ final class NowFits {
 
     /** Drop offsets at or beyond this are kept as this (milliseconds; they are then always looked at). */
     private static final long FAR = 1L << 42;
+    /** How many kept candidates, in rank order, are looked at for a single-node job's Weight bound. */
+    private static final int BOUND_LOOK = 64;
 
     private final Instant now;
     private final List<NodeTimeline> nodes;
@@ -63,7 +65,11 @@ final class NowFits {
     private int[] seen = new int[0];
     private NodeFree[] views = new NodeFree[0];
 
-    private record Kept(KeptFit fit, ResourceFit by, int applied) {
+    /** Each node id's Weight: a fit that only needs an allocation may leave out nodes heavier than a bound. */
+    private final int[] weights;
+
+    /** @param members the node id at each position of the partition */
+    private record Kept(KeptFit fit, ResourceFit by, int applied, int[] members) {
     }
 
     /** @param positions each node id's position in a partition (-1: not in it) */
@@ -79,6 +85,10 @@ final class NowFits {
         this.olderView = new NodeFree[nodes.size()];
         this.olderAfter = new long[nodes.size()];
         this.olderUntil = new long[nodes.size()];
+        this.weights = new int[nodes.size()];
+        for (int id = 0; id < nodes.size(); id++) {
+            weights[id] = nodes.get(id).base().node().weight();
+        }
         Arrays.fill(dropKey, -1);
         this.drops = new long[Math.max(16, nodes.size())];
         for (int id = 0; id < nodes.size(); id++) {
@@ -149,10 +159,12 @@ final class NowFits {
         int[] index = positions.apply(partition);
         if (entry == null || entry.by() != by) {
             List<NodeFree> base = new ArrayList<>(partition.nodes().size());
-            for (String node : partition.nodes()) {
-                base.add(nodes.get(ids.get(node)).base());
+            int[] members = new int[partition.nodes().size()];
+            for (int i = 0; i < members.length; i++) {
+                members[i] = ids.get(partition.nodes().get(i));
+                base.add(nodes.get(members[i]).base());
             }
-            entry = new Kept(new KeptFit(by, request, partition, base), by, changes.size());
+            entry = new Kept(new KeptFit(by, request, partition, base), by, changes.size(), members);
         } else {
             for (int k = entry.applied(); k < changes.size(); k++) {
                 int id = changes.get(k);
@@ -160,7 +172,7 @@ final class NowFits {
                     entry.fit().changed(index[id], nodes.get(id).base());
                 }
             }
-            entry = new Kept(entry.fit(), by, changes.size());
+            entry = new Kept(entry.fit(), by, changes.size(), entry.members());
         }
         kept.put(shape, entry);
         long endOffset = ceilMillis(end);
@@ -172,6 +184,10 @@ final class NowFits {
         }
         int[] seen = this.seen;
         NodeFree[] views = this.views;
+        int[] members = entry.members();
+        // A single-node job's allocation is decided among the nodes of at most this Weight (see KeptFit).
+        int heaviest = fitOnly
+                ? entry.fit().singleNodeWeight(i -> dropsBefore(members[i], endOffset), BOUND_LOOK) : Integer.MAX_VALUE;
         int count = 0;
         for (int d = 0; d < dropCount; d++) {
             long key = drops[d];
@@ -180,7 +196,7 @@ final class NowFits {
                 break;
             }
             int id = (int) (key & 0xFFFFF);
-            if (index[id] >= 0 && !(fitOnly && entry.fit().rejects(index[id]))) {
+            if (index[id] >= 0 && weights[id] <= heaviest && !(fitOnly && entry.fit().rejects(index[id]))) {
                 NodeFree view = view(id, end, endNanos);
                 if (view != null) {
                     seen[count] = index[id];
@@ -189,6 +205,16 @@ final class NowFits {
             }
         }
         return entry.fit().fit(seen, views, count);
+    }
+
+    /** Whether node {@code id} may have a drop before {@code endOffset} (ms after now), as the walk in fit sees it. */
+    private boolean dropsBefore(int id, long endOffset) {
+        long key = dropKey[id];
+        if (key < 0) {
+            return false;
+        }
+        long offset = key >>> 20;
+        return offset < endOffset || offset >= FAR;
     }
 
     /** What node {@code id} offers from now until {@code end}; null where that is its first segment. */

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.IntPredicate;
 
 /**
  * The fit of one request in one partition, kept up to date across the jobs of a pass instead of redone over every
@@ -87,6 +88,34 @@ public final class KeptFit {
      */
     public boolean rejects(int index) {
         return value[index] < 0;
+    }
+
+    /**
+     * For a job that must fit on one node: the Weight of the best-ranked kept candidate that alone takes every task
+     * and that {@code seenOtherwise} does not claim, among the first {@code limit} in rank order;
+     * {@link Integer#MAX_VALUE} where there is none among them or the job may span nodes.
+     *
+     * <p>Why a fit that only needs an allocation may then leave out every node of a higher Weight: the selector
+     * takes the first candidate in rank order that takes every task, and with one node allowed that candidate alone
+     * decides the answer. Such a candidate ranks no later than this one, so it has at most this Weight; and the
+     * candidates of at most this Weight are the same whether or not the heavier nodes are looked at.
+     *
+     * @param seenOtherwise node indexes the fit may see through another view (their kept evaluation may not hold)
+     */
+    public int singleNodeWeight(IntPredicate seenOtherwise, int limit) {
+        if (job.maxNodes != 1) {
+            return Integer.MAX_VALUE;
+        }
+        int looked = 0;
+        for (Candidate candidate : ranked) {
+            if (looked++ == limit) {
+                break;
+            }
+            if (candidate.maxTasks() >= job.ntasks && !seenOtherwise.test(candidate.id())) {
+                return candidate.weight();
+            }
+        }
+        return Integer.MAX_VALUE;
     }
 
     private void add(int index, NodeFree node) {
