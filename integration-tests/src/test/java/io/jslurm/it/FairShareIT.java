@@ -48,8 +48,9 @@ class FairShareIT {
         long used = cluster().submit("-A", "physics", "--output=/dev/null", "--wrap", "sleep 4");
         cluster().awaitState(used, Cluster.patience(), "COMPLETED");
 
-        // The controller reads associations every few seconds: both rows must come from one reading that already
-        // has the new associations, or physics would be ranked alone against nobody.
+        // Usage is charged at the passes after the job ended, hence the wait. slurmdbd pushes sacctmgr's changes,
+        // but only once the controller has first reached it (slurmdbd starts after it; its next poll then brings
+        // them): both rows come from one answer that has the new associations, or physics would rank alone.
         Map<String, List<String>> rows = awaitShares(found -> found.containsKey("chemistry")
                 && found.containsKey("physics") && Long.parseLong(found.get("physics").get(4)) >= 3);
         List<String> physics = rows.get("physics");

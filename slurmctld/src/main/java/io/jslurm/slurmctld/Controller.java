@@ -8,6 +8,7 @@ import io.jslurm.protocol.auth.StepCredentials;
 import io.jslurm.protocol.netty.RpcServer;
 import io.jslurm.protocol.netty.RpcServerConfig;
 import io.jslurm.slurmctld.assoc.AssocCache;
+import io.jslurm.slurmctld.assoc.AssocPushHandler;
 import io.jslurm.slurmctld.assoc.AssocSetup;
 import io.jslurm.slurmctld.assoc.JobAccounts;
 import io.jslurm.slurmctld.config.ClusterConfig;
@@ -134,7 +135,9 @@ public final class Controller implements AutoCloseable {
         JobControl control = new JobControl(store, allocations, nodes, slurmd, config::get, clock, nodeReports);
         control.recoverAllocations();
         nodeEvents.current(nodes.all());
-        AssocCache assoc = AssocSetup.start(slurm, key, clock, options.slurmUserUid());
+        AtomicReference<InetSocketAddress> listening = new AtomicReference<>();
+        AssocCache assoc = AssocSetup.start(slurm, key, clock, options.slurmUserUid(),
+                () -> java.util.Optional.ofNullable(listening.get()));
         FairShareService fairShare = FairShareService.open(DbdEndpoint.of(slurm, key, options.slurmUserUid(), clock)
                 .<AssociationSource>map(dbd -> new CachedAssociationSource(assoc::data))
                 .orElse(AssociationSource.NONE), config::get, clock);
@@ -146,6 +149,11 @@ public final class Controller implements AutoCloseable {
         SchedulingLoop loop = new SchedulingLoop(control, nodes, allocations, config::get, clock,
                 options.schedulerInterval(), new SchedulingLoop.Policies(statistics.scheduler(),
                         new AccountingQosPreempt(assoc::data), accounts, priority, () -> fairShare.update(store)));
+        // A pushed sacctmgr change: fair share rereads its tree, and pending jobs are looked at again.
+        assoc.whenChanged(() -> {
+            fairShare.associationsChanged();
+            loop.requestPass();
+        });
         Callers callers = new Callers(options.slurmUserUid(), options.slurmdUserUid(), assoc);
         SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers,
                 accounts);
@@ -166,7 +174,8 @@ public final class Controller implements AutoCloseable {
         try {
             server = RpcServer.start(RpcServerConfig.defaults(options.bind()).withMaxConnectionsPerHost(4096),
                     ControllerRpc.tables(jobs, nodeHandlers, controlHandlers, steps, stats, clock,
-                            new PriorityHandlers(store, multifactor, fairShare, config::get, clock)).stream()
+                            new PriorityHandlers(store, multifactor, fairShare, config::get, clock),
+                            new AssocPushHandler(assoc, () -> config.get().slurm().clusterName())).stream()
                             .map(table -> table.observed(statistics.rpc())).toList(),
                     AuthMethods.authenticator(slurm, key, clock), callers, workers);
         } catch (InterruptedException | RuntimeException e) {
@@ -177,6 +186,9 @@ public final class Controller implements AutoCloseable {
             throw e;
         }
         self[0] = new Controller(config, store, nodes, loop, slurmd, workers, server, assoc);
+        // Registered with slurmdbd now that there is a port for its pushes (each later poll registers again).
+        listening.set(server.localAddress());
+        assoc.refreshSoon();
         if (options.startLoop()) {
             loop.start();
         }

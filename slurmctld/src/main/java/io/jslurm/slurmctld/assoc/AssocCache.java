@@ -7,8 +7,10 @@ import io.jslurm.protocol.proto.DbdUserRecord;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +21,9 @@ import org.slf4j.LoggerFactory;
  * The controller's current copy of accounting's associations. {@link #refresh} asks slurmdbd and, when it
  * answers, replaces the copy and saves it; when slurmdbd is away the copy in hand (or the saved one, after a
  * restart) stays in force. A background task refreshes periodically, which is how sacctmgr's changes reach the
- * controller (Slurm pushes them; a poll every few seconds does the same job here).
+ * controller as a fallback: slurmdbd pushes each change as it commits ({@link AssocPushHandler}), and each refresh
+ * also registers this controller for those pushes. Refreshes run one at a time, so that a poll that read before a
+ * change can never install its older copy over the one a push brought.
  */
 public final class AssocCache implements AdminLevels, AutoCloseable {
 
@@ -31,6 +35,8 @@ public final class AssocCache implements AdminLevels, AutoCloseable {
     private volatile AccountingData data = AccountingData.EMPTY;
     private volatile Map<Long, AdminLevel> adminsByUid = Map.of();
     private volatile boolean reachable = true;
+    private final Object refreshing = new Object();
+    private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
     private ScheduledExecutorService timer;
 
     public AssocCache(AssocSource source, AssocSnapshotFile file, UserDirectory directory) {
@@ -55,6 +61,12 @@ public final class AssocCache implements AdminLevels, AutoCloseable {
 
     /** Asks slurmdbd for a fresh copy; returns whether it answered. */
     public boolean refresh() {
+        synchronized (refreshing) {
+            return fetchAndInstall();
+        }
+    }
+
+    private boolean fetchAndInstall() {
         DbdAssocSnapshot fresh;
         try {
             fresh = source.fetch();
@@ -78,8 +90,21 @@ public final class AssocCache implements AdminLevels, AutoCloseable {
             } catch (IOException e) {
                 log.error("Cannot save associations to {}: {}", file.path(), e.getMessage());
             }
+            changeListeners.forEach(Runnable::run);
         }
         return true;
+    }
+
+    /** {@code listener} runs after each refresh that brought a different copy (fair share rereads its tree). */
+    public void whenChanged(Runnable listener) {
+        changeListeners.add(listener);
+    }
+
+    /** A refresh on the background thread now, without waiting for it (registers a controller that just bound). */
+    public void refreshSoon() {
+        if (timer != null) {
+            timer.execute(this::refresh);
+        }
     }
 
     /** Refreshes every {@code interval} on a daemon thread until closed. */

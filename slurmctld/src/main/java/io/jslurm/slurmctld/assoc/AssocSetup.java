@@ -9,11 +9,13 @@ import io.jslurm.protocol.auth.SlurmKey;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /** Builds the association cache the configuration asks for and starts keeping it fresh. */
 public final class AssocSetup {
 
-    /** How often sacctmgr's changes are picked up. */
+    /** How often slurmdbd is asked again, in case a push of sacctmgr's changes did not arrive. */
     public static final Duration REFRESH_INTERVAL = Duration.ofSeconds(5);
 
     private AssocSetup() {
@@ -21,9 +23,10 @@ public final class AssocSetup {
 
     /**
      * With AccountingStorageType=accounting_storage/slurmdbd: loaded (saved copy, then slurmdbd) and refreshed
-     * every {@link #REFRESH_INTERVAL}. Without it: an empty cache that never asks anyone.
+     * every {@link #REFRESH_INTERVAL}, each time registering {@code listening} for slurmdbd's pushes. Without it: an empty cache that never asks anyone.
      */
-    public static AssocCache start(SlurmConfig slurm, SlurmKey key, InstantSource clock, long slurmUserUid) {
+    public static AssocCache start(SlurmConfig slurm, SlurmKey key, InstantSource clock, long slurmUserUid,
+                                   Supplier<Optional<InetSocketAddress>> listening) {
         AssocSnapshotFile file = new AssocSnapshotFile(slurm.paths().stateSaveLocation());
         GetentUserDirectory users = new GetentUserDirectory(clock);
         if (slurm.accounting().type() != AccountingStoragePlugin.SLURMDBD) {
@@ -38,7 +41,7 @@ public final class AssocSetup {
         AssocCache cache = new AssocCache(new DbdAssocSource(
                 InetSocketAddress.createUnresolved(host, slurm.accounting().port()), timeout,
                 AuthMethods.daemonCredentials(slurm, key, clock, slurmUserUid, 0, LocalHost.name()),
-                slurm.clusterName()), file, users);
+                slurm.clusterName(), listening), file, users);
         cache.load();
         cache.startRefreshing(REFRESH_INTERVAL);
         return cache;

@@ -35,7 +35,10 @@ import org.slf4j.LoggerFactory;
 public final class FairShareService {
 
     private static final Logger log = LoggerFactory.getLogger(FairShareService.class);
-    /** How stale the association tree may get before it is read again (sacctmgr changes show up this fast). */
+    /**
+     * How stale the association tree may get before it is read again; a change the controller's copy takes in
+     * (slurmdbd pushes sacctmgr's changes) is read at once through {@link #associationsChanged}.
+     */
     static final Duration RELOAD_EVERY = Duration.ofSeconds(5);
     /**
      * After a read that failed slowly (a slurmdbd that accepts but does not answer), the next try waits this long,
@@ -61,6 +64,8 @@ public final class FairShareService {
     private volatile AccountingView view = AccountingView.EMPTY;
     private volatile FairShares shares = FairShares.EMPTY;
     private Instant nextLoad = Instant.EPOCH;
+    /** The association copy changed since the tree was last read. */
+    private volatile boolean associationsChanged;
     private Instant lastSave = Instant.EPOCH;
     /** Usage was charged since the last save. */
     private boolean unsaved;
@@ -147,6 +152,11 @@ public final class FairShareService {
         return view;
     }
 
+    /** The next update, sshare or sprio reads the association tree again rather than waiting for it to age. */
+    public void associationsChanged() {
+        associationsChanged = true;
+    }
+
     /**
      * Billing-weighted seconds each association's jobs ran between {@code since} and {@code now}. Associations
      * of jobs that did not run are charged 0, so that they appear in the tree (and rank) before they have usage.
@@ -208,9 +218,10 @@ public final class FairShareService {
     }
 
     private boolean reloadIfStale(Instant now) {
-        if (now.isBefore(nextLoad)) {
+        if (now.isBefore(nextLoad) && !associationsChanged) {
             return false;
         }
+        associationsChanged = false;
         long started = System.nanoTime();
         try {
             view = source.load();

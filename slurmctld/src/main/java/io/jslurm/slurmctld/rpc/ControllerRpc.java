@@ -32,6 +32,8 @@ import io.jslurm.slurmctld.stats.StatsHandlers;
 import io.jslurm.protocol.proto.PriorityFactorsRequest;
 import io.jslurm.protocol.proto.ShareInfoRequest;
 import io.jslurm.slurmctld.fairshare.PriorityHandlers;
+import io.jslurm.protocol.proto.DbdAssocChanged;
+import io.jslurm.slurmctld.assoc.AssocPushHandler;
 import java.time.InstantSource;
 import java.util.List;
 
@@ -47,7 +49,7 @@ public final class ControllerRpc {
 
     public static List<RpcTable> tables(JobHandlers jobs, NodeHandlers nodes, ControlHandlers control,
                                         StepHandlers steps, StatsHandlers stats, InstantSource clock,
-                                        PriorityHandlers priority) {
+                                        PriorityHandlers priority, AssocPushHandler assocPush) {
         RpcTable client = RpcTable.builder(EnvelopeType.CLIENT)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))
                 // Answered from the journal's sync, so it starts on the event loop and holds no worker.
@@ -79,7 +81,11 @@ public final class ControllerRpc {
                 .route(NodeHeartbeat.class, Permission.SLURM_USER, Execution.WORKER, nodes::heartbeat)
                 .route(JobComplete.class, Permission.SLURM_USER, Execution.WORKER, nodes::complete)
                 .build();
-        return List.of(client, node);
+        // slurmdbd's pushes of sacctmgr's changes: daemon credentials only.
+        RpcTable dbd = RpcTable.builder(EnvelopeType.DBD)
+                .route(DbdAssocChanged.class, Permission.SLURM_USER, Execution.WORKER, assocPush)
+                .build();
+        return List.of(client, node, dbd);
     }
 
     private static Pong pong(InstantSource clock) {

@@ -81,6 +81,28 @@ class FairShareServiceTest {
     }
 
     @Test
+    void aChangedAssociationCopyIsReadAtTheNextLookRatherThanWhenTheTreeAges() {
+        List<Association> tree = new java.util.concurrent.CopyOnWriteArrayList<>(List.of(
+                new Association("root", "", "", 1, 0), new Association("physics", "", "root", 1, 0),
+                new Association("physics", "alice", "", 1, 0)));
+        Map<String, String> defaults = new java.util.concurrent.ConcurrentHashMap<>(Map.of("alice", "physics"));
+        AssociationSource copy = () -> new AccountingView(List.copyOf(tree), Map.copyOf(defaults),
+                Map.of("normal", 0L));
+        FairShareService service = FairShareService.open(copy, () -> config, clock);
+        service.update(store);
+        assertThat(service.view().accountOf("bob", "")).isEmpty();
+
+        tree.addAll(List.of(new Association("chemistry", "", "root", 1, 0),
+                new Association("chemistry", "bob", "", 1, 0)));
+        defaults.put("bob", "chemistry");
+        clock.advance(Duration.ofSeconds(1));
+        service.associationsChanged();
+
+        assertThat(service.current().factor("chemistry", "bob")).isEqualTo(1.0);
+        assertThat(service.view().accountOf("bob", "")).isEqualTo("chemistry");
+    }
+
+    @Test
     void aDamagedUsageFileIsSetAsideAndUsageStartsAgain() throws IOException {
         Path usage = dir.resolve("state").resolve("assoc_usage");
         Files.writeString(usage, "not a usage file\n");

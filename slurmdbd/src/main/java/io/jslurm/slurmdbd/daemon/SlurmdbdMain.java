@@ -7,7 +7,9 @@ import io.jslurm.conf.Loaded;
 import io.jslurm.conf.dbd.SlurmdbdConfig;
 import io.jslurm.protocol.auth.Authenticator;
 import io.jslurm.protocol.auth.GetentUserDirectory;
+import io.jslurm.protocol.auth.LocalHost;
 import io.jslurm.protocol.auth.SlurmAuth;
+import io.jslurm.protocol.auth.SlurmCredentialSigner;
 import io.jslurm.protocol.auth.SlurmKey;
 import io.jslurm.slurmdbd.rpc.DbdServer;
 import io.jslurm.slurmdbd.rpc.JobVisibility;
@@ -87,7 +89,8 @@ public final class SlurmdbdMain {
         AccountingDatabase db = AccountingDatabase.open(settings.storage(), clock);
         DbdServer server = DbdServer.start(new InetSocketAddress(settings.listenHost(), settings.port()),
                 db.dataSource(), new Authenticator(List.of(new SlurmAuth(key, clock))), slurmUserUid,
-                JobVisibility.everyone(slurmUserUid), clock);
+                JobVisibility.everyone(slurmUserUid), clock,
+                new SlurmCredentialSigner(key, clock).sourceFor(slurmUserUid, 0, LocalHost.name()));
         err.println("slurmdbd: slurmdbd version 22.05 started, listening on " + server.localAddress());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -1,6 +1,7 @@
 package io.jslurm.slurmdbd.rpc;
 
 import io.jslurm.protocol.auth.Authenticator;
+import io.jslurm.protocol.auth.CredentialSource;
 import io.jslurm.protocol.netty.RpcServer;
 import io.jslurm.protocol.netty.RpcServerConfig;
 import io.jslurm.protocol.proto.DbdAdminRequest;
@@ -20,6 +21,9 @@ import io.jslurm.slurmdbd.admin.AdminHandler;
 import io.jslurm.slurmdbd.admin.AdminStore;
 import io.jslurm.slurmdbd.assoc.AssocSnapshotHandler;
 import io.jslurm.slurmdbd.assoc.AssocSnapshotReader;
+import io.jslurm.slurmdbd.push.AssocPusher;
+import io.jslurm.slurmdbd.push.ControllerRegistry;
+import io.jslurm.slurmdbd.push.PushingAdminHandler;
 import io.jslurm.slurmdbd.storage.EventStore;
 import io.jslurm.slurmdbd.storage.JobStore;
 import io.jslurm.slurmdbd.usage.UsageStore;
@@ -33,7 +37,7 @@ import javax.sql.DataSource;
 
 /**
  * slurmdbd's RPC service: records from controllers (root or SlurmUser only), job queries for sacct
- * on one port.
+ * on one port; sacctmgr's changes are pushed to the registered controllers before sacctmgr is answered.
  */
 public final class DbdServer implements AutoCloseable {
 
@@ -41,16 +45,25 @@ public final class DbdServer implements AutoCloseable {
 
     private final RpcServer server;
     private final ThreadPoolExecutor workers;
+    private final AssocPusher pusher;
 
-    private DbdServer(RpcServer server, ThreadPoolExecutor workers) {
+    private DbdServer(RpcServer server, ThreadPoolExecutor workers, AssocPusher pusher) {
         this.server = server;
         this.workers = workers;
+        this.pusher = pusher;
     }
 
+    /**
+     * @param daemonCredentials what slurmdbd signs its pushes to the registered controllers with (its SlurmUser)
+     */
     public static DbdServer start(InetSocketAddress bind, DataSource db, Authenticator authenticator,
-                                  long slurmUserUid, JobVisibility visibility, InstantSource clock)
+                                  long slurmUserUid, JobVisibility visibility, InstantSource clock,
+                                  CredentialSource daemonCredentials)
             throws InterruptedException {
         JobStore jobs = new JobStore(db);
+        ControllerRegistry controllers = new ControllerRegistry(db);
+        controllers.loadSaved();
+        AssocPusher pusher = new AssocPusher(controllers, daemonCredentials, AssocPusher.TIMEOUT);
         UsageStore usage = new UsageStore(db, clock);
         EventStore events = new EventStore(db);
         RpcTable table = RpcTable.builder(EnvelopeType.DBD)
@@ -61,10 +74,10 @@ public final class DbdServer implements AutoCloseable {
                 .route(DbdJobQuery.class, Permission.USER, Execution.WORKER, new JobQueryHandler(jobs, visibility))
                 .route(DbdUsageQuery.class, Permission.USER, Execution.WORKER, new UsageQueryHandler(usage))
                 .route(DbdEventQuery.class, Permission.USER, Execution.WORKER, new EventQueryHandler(events))
-                .route(DbdAdminRequest.class, Permission.USER, Execution.WORKER,
-                        new AdminHandler(new AdminStore(db, clock), slurmUserUid))
+                .routeAsync(DbdAdminRequest.class, Permission.USER, Execution.WORKER,
+                        new PushingAdminHandler(new AdminHandler(new AdminStore(db, clock), slurmUserUid), pusher))
                 .route(DbdAssocSnapshotRequest.class, Permission.SLURM_USER, Execution.WORKER,
-                        new AssocSnapshotHandler(new AssocSnapshotReader(db, clock)))
+                        new AssocSnapshotHandler(new AssocSnapshotReader(db, clock), controllers))
                 .build();
         int threads = Math.max(4, Runtime.getRuntime().availableProcessors());
         ThreadPoolExecutor workers = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
@@ -75,7 +88,7 @@ public final class DbdServer implements AutoCloseable {
                 });
         RpcServer server = RpcServer.start(RpcServerConfig.defaults(bind).withMaxFramePayload(64 * 1024 * 1024),
                 List.of(table), authenticator, Authorizer.slurmUserOnly(slurmUserUid), workers);
-        return new DbdServer(server, workers);
+        return new DbdServer(server, workers, pusher);
     }
 
     public InetSocketAddress localAddress() {
@@ -86,5 +99,6 @@ public final class DbdServer implements AutoCloseable {
     public void close() {
         server.close();
         workers.shutdown();
+        pusher.close();
     }
 }

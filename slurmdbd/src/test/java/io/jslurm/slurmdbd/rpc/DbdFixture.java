@@ -60,7 +60,7 @@ final class DbdFixture implements AutoCloseable {
         InstantSource clock = InstantSource.system();
         server = DbdServer.start(new InetSocketAddress("127.0.0.1", port), database.dataSource(),
                 new Authenticator(java.util.List.of(new SlurmAuth(key, clock))), SLURM_USER,
-                JobVisibility.everyone(SLURM_USER), clock);
+                JobVisibility.everyone(SLURM_USER), clock, credentialsFor(SLURM_USER));
     }
 
     void stopServer() {
