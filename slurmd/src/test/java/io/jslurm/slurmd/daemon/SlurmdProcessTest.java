@@ -142,8 +142,11 @@ class SlurmdProcessTest {
         JobComplete end = controller.nextCompletion();
         assertThat(end.getJobId()).isEqualTo(jobId);
         assertThat(end.getState()).isEqualTo(JobState.JOB_COMPLETED);
-        // Acknowledged on slurmd's side too before it is killed, or its successor rightly sends it again.
+        // Acknowledged on slurmd's side too before it is killed, or its successor rightly sends it again. The
+        // acknowledgement may come while the completion's file is still being written, and the job's spool goes
+        // only after that: until then a successor would find the job and report it running.
         SlurmdTest.awaitTrue(() -> logHas("job " + jobId + ": completion delivered"));
+        SlurmdTest.awaitTrue(() -> Files.notExists(site.cluster.spoolDir("pn1").resolve(String.format("job%05d", jobId))));
     }
 
     private JobComplete completionOrLog() throws Exception {
