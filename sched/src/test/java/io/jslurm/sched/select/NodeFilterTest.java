@@ -3,7 +3,6 @@ package io.jslurm.sched.select;
 import static io.jslurm.sched.testing.JobBuilder.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jslurm.sched.model.ClusterSnapshot;
 import io.jslurm.sched.model.Constraint;
 import io.jslurm.sched.model.Partition;
 import io.jslurm.sched.testing.JobBuilder;
@@ -41,11 +40,10 @@ class NodeFilterTest {
         Map<NodeRejection, Integer> seen = new EnumMap<>(NodeRejection.class);
         int passed = 0;
         for (long seed = 1; seed <= 40; seed++) {
-            Random random = new Random(seed);
             Scenario scenario = new RandomCluster(seed).scenario(24, 0);
-            ClusterSnapshot snapshot = scenario.snapshot();
-            Partition partition = snapshot.partitions().get(0);
-            List<NodeFree> nodes = FreeResources.of(snapshot).nodes(partition.nodes());
+            Partition partition = scenario.snapshot().partitions().get(0);
+            List<NodeFree> nodes = FreeResources.of(scenario.snapshot()).nodes(partition.nodes());
+            Random random = new Random(seed);
             for (int round = 0; round < 50; round++) {
                 JobShape job = new JobShape(request(random, partition.nodes()).request(), partition,
                         scenario.params().select());
