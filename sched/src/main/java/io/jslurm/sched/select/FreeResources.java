@@ -10,6 +10,7 @@ import io.jslurm.sched.model.RunningJob;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,13 @@ public final class FreeResources {
     /** When built for one partition: its node names and their views in the same order, so no lookups are needed. */
     private final List<String> orderedNames;
     private final List<NodeFree> ordered;
+    /**
+     * The last list {@link #nodes} made and the names it was made for (by identity: a partition's node list): the
+     * main pass fits job after job in the same partition, and looking up 10,000 names per fit cost more than the
+     * fit's own evaluation of a node. A node's view is changed in place, never replaced, so the list stays right.
+     */
+    private List<String> lastNames;
+    private List<NodeFree> lastNodes;
 
     private FreeResources(Map<String, NodeFree> byName) {
         this.byName = byName;
@@ -130,6 +138,9 @@ public final class FreeResources {
         if (names == orderedNames) {
             return ordered;
         }
+        if (names == lastNames) {
+            return lastNodes;
+        }
         Map<String, NodeFree> byName = byName();
         List<NodeFree> nodes = new ArrayList<>(names.size());
         for (String name : names) {
@@ -138,7 +149,9 @@ public final class FreeResources {
                 nodes.add(node);
             }
         }
-        return nodes;
+        lastNames = names;
+        lastNodes = Collections.unmodifiableList(nodes);
+        return lastNodes;
     }
 
     public void allocate(Allocation allocation) {

@@ -55,9 +55,9 @@ final class NodeCapacity {
      * one allocation-free answer for the hot loop of the fit.
      */
     static int tasksOrRejection(JobShape job, NodeFree node) {
-        Optional<NodeRejection> rejection = NodeFilter.firstRejection(job, node);
-        if (rejection.isPresent()) {
-            return -rejection.get().ordinal() - 1;
+        NodeRejection rejection = NodeFilter.rejection(job, node);
+        if (rejection != null) {
+            return -rejection.ordinal() - 1;
         }
         int tasks = maxTasks(job, node, job.request.ntasksPerNode().orElse(job.ntasks));
         if (tasks > 0 && !contributesGpus(job, node)) {
