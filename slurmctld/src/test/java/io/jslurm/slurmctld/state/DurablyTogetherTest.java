@@ -42,6 +42,21 @@ class DurablyTogetherTest {
         }
     }
 
+    private final RecordingSync sync = new RecordingSync();
+
+    private JournaledJobStore open() {
+        return JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock, sync);
+    }
+
+    /** The table recovered from what the disk holds now, cut to the synced length: what a power cut would leave. */
+    private JournaledJobStore afterPowerCut() throws IOException {
+        StateFiles.crashImage(stateDir, crashDir);
+        try (RandomAccessFile journal = new RandomAccessFile(StateFiles.lastJournal(crashDir).toFile(), "rw")) {
+            journal.setLength(sync.syncedLength.get());
+        }
+        return JournaledJobStore.open(JobStoreConfig.defaults(crashDir), clock);
+    }
+
     private List<Long> submit(JobStore store, int count) {
         List<Long> ids = new ArrayList<>();
         for (int i = 0; i < count; i++) {
@@ -52,8 +67,7 @@ class DurablyTogetherTest {
 
     @Test
     void aPassWithEightStartsSyncsOnceAndACrashAfterItKeepsThemAll() throws Exception {
-        RecordingSync sync = new RecordingSync();
-        try (JournaledJobStore store = JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock, sync)) {
+        try (JournaledJobStore store = open()) {
             List<Long> ids = submit(store, 8);
             long before = sync.syncs.get();
 
@@ -71,12 +85,7 @@ class DurablyTogetherTest {
             assertThat(syncsSeenInside).as("no change waited for the disk inside the group").containsOnly(before);
             assertThat(sync.syncs.get() - before).as("fsyncs for the pass's 8 starts").isEqualTo(1);
 
-            // What the disk holds right now, cut to the synced length: the state a power cut would leave.
-            StateFiles.crashImage(stateDir, crashDir);
-            try (RandomAccessFile journal = new RandomAccessFile(StateFiles.lastJournal(crashDir).toFile(), "rw")) {
-                journal.setLength(sync.syncedLength.get());
-            }
-            try (JournaledJobStore recovered = JournaledJobStore.open(JobStoreConfig.defaults(crashDir), clock)) {
+            try (JournaledJobStore recovered = afterPowerCut()) {
                 for (long id : ids) {
                     assertThat(recovered.get(id).orElseThrow().state()).as("job %d after the crash", id)
                             .isEqualTo(JobState.RUNNING);
@@ -87,8 +96,7 @@ class DurablyTogetherTest {
 
     @Test
     void outsideTheGroupEveryChangeSyncsOnItsOwn() throws Exception {
-        RecordingSync sync = new RecordingSync();
-        try (JournaledJobStore store = JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock, sync)) {
+        try (JournaledJobStore store = open()) {
             List<Long> ids = submit(store, 3);
             long before = sync.syncs.get();
             for (long id : ids) {
@@ -100,8 +108,7 @@ class DurablyTogetherTest {
 
     @Test
     void changesMadeBeforeAThrowAreStillDurableWhenItEscapes() throws Exception {
-        RecordingSync sync = new RecordingSync();
-        try (JournaledJobStore store = JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock, sync)) {
+        try (JournaledJobStore store = open()) {
             List<Long> ids = submit(store, 2);
             long before = sync.syncs.get();
             assertThatThrownBy(() -> store.durablyTogether(() -> {
@@ -110,11 +117,7 @@ class DurablyTogetherTest {
                 return store.transition(ids.get(0), StateChange.start(JobState.RUNNING, NODE));
             })).isInstanceOf(io.jslurm.slurmctld.job.IllegalTransitionException.class);
             assertThat(sync.syncs.get() - before).isEqualTo(1);
-            StateFiles.crashImage(stateDir, crashDir);
-            try (RandomAccessFile journal = new RandomAccessFile(StateFiles.lastJournal(crashDir).toFile(), "rw")) {
-                journal.setLength(sync.syncedLength.get());
-            }
-            try (JournaledJobStore recovered = JournaledJobStore.open(JobStoreConfig.defaults(crashDir), clock)) {
+            try (JournaledJobStore recovered = afterPowerCut()) {
                 assertThat(recovered.get(ids.get(0)).orElseThrow().state()).isEqualTo(JobState.RUNNING);
                 assertThat(recovered.get(ids.get(1)).orElseThrow().state()).isEqualTo(JobState.PENDING);
             }
@@ -123,8 +126,7 @@ class DurablyTogetherTest {
 
     @Test
     void anotherThreadsChangeDuringTheGroupWaitsForItsOwnSyncAsBefore() throws Exception {
-        RecordingSync sync = new RecordingSync();
-        try (JournaledJobStore store = JournaledJobStore.open(JobStoreConfig.defaults(stateDir), clock, sync)) {
+        try (JournaledJobStore store = open()) {
             List<Long> ids = submit(store, 2);
             store.durablyTogether(() -> {
                 store.transition(ids.get(0), StateChange.start(JobState.RUNNING, NODE));
