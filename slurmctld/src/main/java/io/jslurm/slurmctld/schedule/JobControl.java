@@ -145,8 +145,6 @@ public final class JobControl {
         Job running = store.transition(jobId, StateChange.start(JobState.RUNNING, summary(allocation)));
         allocations.put(jobId, allocation);
         TimeLimit limit = timeLimit(running, partition);
-        log.info("sched: Allocate JobId={} NodeList={} #CPUs={} Partition={}", running.displayId(),
-                running.status().allocation().nodeList(), running.status().allocation().cpus(), partition);
         LaunchBatchJob launch = LaunchMessages.batch(running, allocation,
                 limit.isUnlimited() ? LaunchMessages.UNLIMITED_MINUTES : (int) limit.minutes(), partition,
                 this::threadsPerCore, running.status().startTime(), arrayBounds(running))
@@ -175,6 +173,10 @@ public final class JobControl {
             log.info("sched: JobId={} not launched: it ended before its start was on disk", running.displayId());
             return false;
         }
+        // Logged once the start is durable, as before starts shared a sync: the log's times stay comparable.
+        log.info("sched: Allocate JobId={} NodeList={} #CPUs={} Partition={}", running.displayId(),
+                running.status().allocation().nodeList(), running.status().allocation().cpus(),
+                running.spec().partition());
         Allocation allocation = start.allocation();
         var flags = config.get().slurm().launch().prologFlags();
         if (flags.contains(io.jslurm.conf.slurm.PrologFlag.ALLOC) || flags.contains(io.jslurm.conf.slurm.PrologFlag.CONTAIN)) {

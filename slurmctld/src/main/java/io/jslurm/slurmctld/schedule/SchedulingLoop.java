@@ -352,6 +352,9 @@ public final class SchedulingLoop implements AutoCloseable {
             log.error("sched: the pass's job starts could not be made durable, none is launched: {}", e.getMessage());
             return started;
         }
+        if (prepared.size() > 1) {
+            log.info("sched: {} job starts journaled with one sync", prepared.size());
+        }
         for (JobControl.PreparedStart start : prepared) {
             if (control.launch(start)) {
                 started.add(start.running());
