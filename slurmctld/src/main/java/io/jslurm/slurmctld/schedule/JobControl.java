@@ -170,7 +170,8 @@ public final class JobControl {
                 || (now.get().state() != JobState.RUNNING && now.get().state() != JobState.SUSPENDED)
                 || now.get().status().restartCount() != running.status().restartCount()
                 || now.get().status().startTime() != running.status().startTime()) {
-            log.info("sched: JobId={} not launched: it ended or was requeued before its start was on disk", running.displayId());
+            log.info("sched: JobId={} not launched: it ended or was requeued before its start was on disk",
+                    running.displayId());
             return false;
         }
         // Logged once the start is durable, as before starts shared a sync: the log's times stay comparable.
