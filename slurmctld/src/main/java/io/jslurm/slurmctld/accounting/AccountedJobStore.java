@@ -15,9 +15,11 @@ import io.jslurm.protocol.auth.SlurmKey;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -33,6 +35,8 @@ public final class AccountedJobStore extends ForwardingJobStore {
     private final StepAccounting steps;
     /** How jobs are billed (TRESBillingWeights); null: by their CPU count. */
     private final JobBilling billing;
+    /** Inside {@link #durablyTogether} on a thread: its records, queued once the changes are durable. */
+    private final ThreadLocal<List<Runnable>> deferred = new ThreadLocal<>();
 
     public AccountedJobStore(JobStore store, AccountingStorage accounting, String cluster, InstantSource clock) {
         this(store, accounting, cluster, clock, null);
@@ -71,8 +75,20 @@ public final class AccountedJobStore extends ForwardingJobStore {
         };
     }
 
+    /** Queues a record now, or once the changes are durable inside {@link #durablyTogether}. */
+    private void emit(Runnable record) {
+        List<Runnable> later = deferred.get();
+        if (later != null) {
+            later.add(record);
+        } else {
+            record.run();
+        }
+    }
+
     private Job recorded(Job job) {
-        accounting.job(JobAccounting.record(cluster, job, clock.millis(), billing));
+        // Stamped when the change was made, not when it is queued.
+        var record = JobAccounting.record(cluster, job, clock.millis(), billing);
+        emit(() -> accounting.job(record));
         return job;
     }
 
@@ -81,11 +97,29 @@ public final class AccountedJobStore extends ForwardingJobStore {
         recorded(after);
         boolean wasRunning = before.map(job -> job.state().holdsResources()).orElse(false);
         if (!wasRunning && after.state().holdsResources()) {
-            steps.batchStarted(after);
+            emit(() -> steps.batchStarted(after));
         } else if (wasRunning && !after.state().holdsResources()) {
-            steps.batchEnded(after);
+            emit(() -> steps.batchEnded(after));
         }
         return after;
+    }
+
+    /** The records of the changes made meanwhile go to accounting once they are durable, as for single changes. */
+    @Override
+    public <T> T durablyTogether(Supplier<T> changes) {
+        if (deferred.get() != null) {
+            return store.durablyTogether(changes);
+        }
+        List<Runnable> records = new ArrayList<>();
+        deferred.set(records);
+        T result;
+        try {
+            result = store.durablyTogether(changes);
+        } finally {
+            deferred.remove();
+        }
+        records.forEach(Runnable::run);
+        return result;
     }
 
     @Override
@@ -135,10 +169,11 @@ public final class AccountedJobStore extends ForwardingJobStore {
     public Job cancel(long jobId, long byUid) {
         Optional<Job> before = store.get(jobId);
         Job ended = store.cancel(jobId);
-        accounting.job(JobAccounting.record(cluster, ended, clock.millis(), billing).toBuilder()
-                .setCancelledBy((int) byUid).build());
+        var record = JobAccounting.record(cluster, ended, clock.millis(), billing).toBuilder()
+                .setCancelledBy((int) byUid).build();
+        emit(() -> accounting.job(record));
         if (before.map(job -> job.state().holdsResources()).orElse(false)) {
-            steps.batchEnded(ended);
+            emit(() -> steps.batchEnded(ended));
         }
         return ended;
     }
@@ -167,9 +202,11 @@ public final class AccountedJobStore extends ForwardingJobStore {
     public Job requeue(long jobId) {
         Optional<Job> before = store.get(jobId);
         Job after = store.requeue(jobId);
-        before.filter(job -> job.state().isFinished()).ifPresent(ended -> accounting.job(
-                JobAccounting.record(cluster, ended, clock.millis(), billing).toBuilder().setState("REQUEUED")
-                        .build()));
+        before.filter(job -> job.state().isFinished()).ifPresent(ended -> {
+            var record = JobAccounting.record(cluster, ended, clock.millis(), billing).toBuilder()
+                    .setState("REQUEUED").build();
+            emit(() -> accounting.job(record));
+        });
         return recorded(before, after);
     }
 

@@ -4,6 +4,7 @@ import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.conf.slurm.PartitionConfig;
 import io.jslurm.protocol.proto.JobComplete;
+import io.jslurm.protocol.proto.LaunchBatchJob;
 import io.jslurm.protocol.proto.SignalJob;
 import io.jslurm.protocol.proto.SuspendJob;
 import io.jslurm.protocol.proto.TerminateJob;
@@ -105,7 +106,28 @@ public final class JobControl {
      *
      * @return the running job, or empty when the job changed meanwhile (cancelled, held)
      */
-    public synchronized Optional<Job> start(long jobId, Allocation allocation, String partition) {
+    public Optional<Job> start(long jobId, Allocation allocation, String partition) {
+        Optional<PreparedStart> prepared = prepareStart(jobId, allocation, partition);
+        prepared.ifPresent(this::launch);
+        return prepared.map(PreparedStart::running);
+    }
+
+    /**
+     * A job started in the job table and holding its allocation, whose nodes are not told yet: {@link #launch}
+     * does that once the start is durable.
+     */
+    public record PreparedStart(Job running, Allocation allocation, LaunchBatchJob launch) {
+    }
+
+    /**
+     * The first half of {@link #start}: the job becomes RUNNING in the table and takes its allocation, and nothing
+     * is sent. Inside {@link JobStore#durablyTogether} the change returns before it is durable, so a scheduling
+     * pass's starts share one journal sync, waited for outside this object's lock (completions need it meanwhile);
+     * {@link #launch} each once that returned.
+     *
+     * @return the start, or empty when the job changed meanwhile (cancelled, held)
+     */
+    public synchronized Optional<PreparedStart> prepareStart(long jobId, Allocation allocation, String partition) {
         Optional<Job> current = store.get(jobId);
         if (current.isEmpty() || current.get().state() != JobState.PENDING
                 || current.get().status().hold() != Hold.NONE) {
@@ -123,19 +145,44 @@ public final class JobControl {
         Job running = store.transition(jobId, StateChange.start(JobState.RUNNING, summary(allocation)));
         allocations.put(jobId, allocation);
         TimeLimit limit = timeLimit(running, partition);
-        log.info("sched: Allocate JobId={} NodeList={} #CPUs={} Partition={}", running.displayId(),
-                running.status().allocation().nodeList(), running.status().allocation().cpus(), partition);
-        var launch = LaunchMessages.batch(running, allocation,
+        LaunchBatchJob launch = LaunchMessages.batch(running, allocation,
                 limit.isUnlimited() ? LaunchMessages.UNLIMITED_MINUTES : (int) limit.minutes(), partition,
                 this::threadsPerCore, running.status().startTime(), arrayBounds(running))
                 .toBuilder().setRestartCount(running.status().restartCount())
                 .setOpenMode(LaunchMessages.openMode(running.spec().openMode(), config.get().jobFileAppend(),
                         running.status().restartCount()))
                 .build();
+        return Optional.of(new PreparedStart(running, allocation, launch));
+    }
+
+    /**
+     * The second half of {@link #start}, once the start is durable: the nodes' prologs (PrologFlags=Alloc) and the
+     * batch script's launch. A job that ended or was requeued since its start was made is not launched; one
+     * suspended meanwhile is launched and then suspended, as it would have been had the launch gone first.
+     *
+     * @return whether the launch went out
+     */
+    public synchronized boolean launch(PreparedStart start) {
+        Job running = start.running();
+        long jobId = running.jobId();
+        Optional<Job> now = store.get(jobId);
+        if (now.isEmpty() || allocations.of(jobId).isEmpty()
+                || (now.get().state() != JobState.RUNNING && now.get().state() != JobState.SUSPENDED)
+                || now.get().status().restartCount() != running.status().restartCount()
+                || now.get().status().startTime() != running.status().startTime()) {
+            log.info("sched: JobId={} not launched: it ended or was requeued before its start was on disk",
+                    running.displayId());
+            return false;
+        }
+        // Logged once the start is durable, as before starts shared a sync: the log's times stay comparable.
+        log.info("sched: Allocate JobId={} NodeList={} #CPUs={} Partition={}", running.displayId(),
+                running.status().allocation().nodeList(), running.status().allocation().cpus(),
+                running.spec().partition());
+        Allocation allocation = start.allocation();
         var flags = config.get().slurm().launch().prologFlags();
         if (flags.contains(io.jslurm.conf.slurm.PrologFlag.ALLOC) || flags.contains(io.jslurm.conf.slurm.PrologFlag.CONTAIN)) {
             // PrologFlags=Alloc: every node runs the job's Prolog now (the batch host's launch waits for it there).
-            var prolog = io.jslurm.protocol.proto.PrologLaunch.newBuilder().setJob(launch).build();
+            var prolog = io.jslurm.protocol.proto.PrologLaunch.newBuilder().setJob(start.launch()).build();
             for (String name : allocation.nodeNames()) {
                 nodes.get(name).ifPresent(node -> slurmd.send(node, prolog,
                         error -> log.warn("Cannot start the prolog of JobId={} on {}: {}", jobId, name, error.getMessage())));
@@ -143,11 +190,14 @@ public final class JobControl {
         }
         if (running.spec().script().isEmpty()) {
             // An interactive allocation (salloc, srun): its steps are launched by the command itself.
-            return Optional.of(running);
+            return true;
         }
         Optional<NodeView> batchHost = nodes.get(allocation.nodes().get(0).node());
-        batchHost.ifPresent(node -> slurmd.send(node, launch, error -> launchFailed(jobId, node.name(), error)));
-        return Optional.of(running);
+        batchHost.ifPresent(node -> slurmd.send(node, start.launch(), error -> launchFailed(jobId, node.name(), error)));
+        if (now.get().state() == JobState.SUSPENDED) {
+            sendSuspend(now.get(), allocation, false);
+        }
+        return true;
     }
 
     /** SLURM_ARRAY_TASK_COUNT/MIN/MAX/STEP: the whole array's task ids. */

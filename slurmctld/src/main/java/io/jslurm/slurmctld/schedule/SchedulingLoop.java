@@ -331,7 +331,12 @@ public final class SchedulingLoop implements AutoCloseable {
         return started;
     }
 
-    /** Propose, then verify: each start is re-checked against the nodes and allocations as they are now. */
+    /**
+     * Propose, then verify: each start is re-checked against the nodes and allocations as they are now. The pass's
+     * starts are made durable together, with one journal sync (each of its own cost one, under the job-control
+     * lock that completions wait for), and only then are their nodes told: a crash never leaves a job running
+     * whose start the controller forgets.
+     */
     private List<Job> commit(Plan plan, ClusterConfig cfg, Instant now) {
         List<Job> started = new ArrayList<>();
         if (plan.starts().isEmpty()) {
@@ -340,6 +345,27 @@ public final class SchedulingLoop implements AutoCloseable {
         ClusterSnapshot live = snapshot(cfg, now);
         FreeResources free = FreeResources.of(live);
         ResourceFit fit = new ResourceFit(cfg.schedulerParams().select());
+        List<JobControl.PreparedStart> prepared;
+        try {
+            prepared = store.durablyTogether(() -> prepareStarts(plan, live, free, fit));
+        } catch (RuntimeException e) {
+            log.error("sched: the pass's job starts could not be made durable, none is launched: {}", e.getMessage());
+            return started;
+        }
+        if (prepared.size() > 1) {
+            log.info("sched: {} job starts journaled with one sync", prepared.size());
+        }
+        for (JobControl.PreparedStart start : prepared) {
+            if (control.launch(start)) {
+                started.add(start.running());
+            }
+        }
+        return started;
+    }
+
+    private List<JobControl.PreparedStart> prepareStarts(Plan plan, ClusterSnapshot live, FreeResources free,
+                                                         ResourceFit fit) {
+        List<JobControl.PreparedStart> prepared = new ArrayList<>();
         for (JobStart start : plan.starts()) {
             Optional<Job> job = store.get(start.jobId());
             Optional<Partition> partition = live.partition(start.partition());
@@ -355,15 +381,15 @@ public final class SchedulingLoop implements AutoCloseable {
             }
             try {
                 boolean shared = fit.shares(SchedModel.request(job.get().spec()), partition.get());
-                control.start(start.jobId(), start.allocation(), start.partition()).ifPresent(running -> {
+                control.prepareStart(start.jobId(), start.allocation(), start.partition()).ifPresent(ready -> {
                     free.allocate(start.allocation(), shared);
-                    started.add(running);
+                    prepared.add(ready);
                 });
             } catch (RuntimeException e) {
                 log.warn("sched: JobId={} not started: {}", job.get().displayId(), e.getMessage());
             }
         }
-        return started;
+        return prepared;
     }
 
     private ClusterSnapshot snapshot(ClusterConfig cfg, Instant now) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /** A job table that passes everything to another; decorators override only what they add to. */
@@ -119,6 +120,11 @@ public abstract class ForwardingJobStore implements JobStore {
     @Override
     public JournalStats journalStats() {
         return delegate.journalStats();
+    }
+
+    @Override
+    public <T> T durablyTogether(Supplier<T> changes) {
+        return delegate.durablyTogether(changes);
     }
 
     @Override

@@ -10,11 +10,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
- * The controller's job table. Every method that changes it returns only once the change is durable, so an
- * answer sent to a client after the call survives a crash. Reads see changes as soon as they are made.
+ * The controller's job table. Every method that changes it returns only once the change is durable (inside
+ * {@link #durablyTogether}: once that returns), so an answer sent to a client after the call survives a crash. Reads see changes as soon as they are made.
  *
  * <p>Changes that the job's state does not allow throw {@link io.jslurm.slurmctld.job.IllegalTransitionException};
  * unknown ids throw {@link UnknownJobException}. In both cases nothing changed.
@@ -82,6 +83,19 @@ public interface JobStore extends AutoCloseable {
     long nextJobId();
 
     JournalStats journalStats();
+
+    /**
+     * Runs {@code changes} with one wait for the disk instead of one per change: each change the calling thread
+     * makes through this table meanwhile returns once made (visible to reads, not yet durable), and this returns
+     * once all of them are durable, synced together. Changes made by other threads are not affected, and a
+     * change of theirs that follows one of these in the journal waits for it as usual. What the caller does with
+     * the changes outside the table (telling slurmd) belongs after this returns.
+     *
+     * @throws JobStoreException when the changes cannot be made durable
+     */
+    default <T> T durablyTogether(Supplier<T> changes) {
+        return changes.get();
+    }
 
     @Override
     void close();

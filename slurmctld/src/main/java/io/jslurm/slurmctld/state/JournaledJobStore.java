@@ -31,6 +31,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,6 +61,11 @@ public final class JournaledJobStore implements JobStore {
     private final AtomicBoolean snapshotQueued = new AtomicBoolean();
     private final ExecutorService snapshotter;
     private volatile boolean closed;
+    /**
+     * Inside {@link #durablyTogether} on a thread: the highest journal ticket of the changes it made there, which
+     * that call waits for once. Absent elsewhere, where each change waits for its own.
+     */
+    private final ThreadLocal<long[]> deferredTicket = new ThreadLocal<>();
 
     private JournaledJobStore(JobStoreConfig config, InstantSource clock, StateDirectory directory,
                               Recovery.Recovered recovered, Journal journal) {
@@ -304,6 +310,27 @@ public final class JournaledJobStore implements JobStore {
     }
 
     @Override
+    public <T> T durablyTogether(Supplier<T> changes) {
+        if (deferredTicket.get() != null) {
+            // Nested: the outermost call waits for these too.
+            return changes.get();
+        }
+        long[] last = {0};
+        deferredTicket.set(last);
+        try {
+            return changes.get();
+        } finally {
+            deferredTicket.remove();
+            // Also when the changes ended in a throw: what they made before it is in the table, so it must be
+            // durable before the caller goes on, as with any change.
+            if (last[0] > 0) {
+                journal.awaitDurable(last[0]);
+                snapshotIfDue();
+            }
+        }
+    }
+
+    @Override
     public void close() {
         if (closed) {
             return;
@@ -362,7 +389,13 @@ public final class JournaledJobStore implements JobStore {
 
     private <T> T commit(Decision<T> decision) {
         Made<T> made = make(decision);
-        if (made.ticket() > 0) {
+        if (made.ticket() == 0) {
+            return made.result();
+        }
+        long[] deferred = deferredTicket.get();
+        if (deferred != null) {
+            deferred[0] = Math.max(deferred[0], made.ticket());
+        } else {
             journal.awaitDurable(made.ticket());
             snapshotIfDue();
         }
