@@ -168,7 +168,8 @@ public final class Controller implements AutoCloseable {
         NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock,
                 AccountedJobStore.stepsOf(accounted), nodeReports, steps::usageReported);
         StatsHandlers stats = new StatsHandlers(statistics, store, new StatsHandlers.Gauges(workers::getActiveCount,
-                slurmd::queued, slurmd::active, accounted instanceof AccountedJobStore a ? a::backlog : () -> 0),
+                slurmd::queued, slurmd::active, accounted instanceof AccountedJobStore a ? a::backlog : () -> 0,
+                assoc::holdsCopy),
                 callers, clock);
         RpcServer server;
         try {

@@ -25,8 +25,9 @@ record LocalOptions(Action action, Path dir, OptionalInt nodes, OptionalInt gpus
             Usage: slurm-local up|status|down [--dir DIR] [--nodes N] [--gpus-per-node G] [--no-accounting]
                                 [--conf-line LINE]...
               up       write a configuration for this machine under DIR (first time only), start slurmdbd,
-                       slurmctld and one slurmd per node, wait until the nodes are idle; the last two lines
-                       printed are export commands: eval "$(slurm-local up)"
+                       slurmctld and one slurmd per node, wait until the nodes are idle (and, with
+                       accounting, the controller holds the associations); the last two lines printed are
+                       export commands: eval "$(slurm-local up)"
               status   what runs: daemons, pids, nodes and their states
               down     stop the daemons that up started
               --dir DIR             where configuration, state, logs and the database live

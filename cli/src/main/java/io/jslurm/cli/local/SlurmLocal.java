@@ -11,6 +11,8 @@ import io.jslurm.protocol.proto.NodeInfoRequest;
 import io.jslurm.protocol.proto.NodeInfoResponse;
 import io.jslurm.protocol.proto.NodeRecord;
 import io.jslurm.protocol.proto.NodeState;
+import io.jslurm.protocol.proto.StatsInfoRequest;
+import io.jslurm.protocol.proto.StatsInfoResponse;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -133,6 +135,9 @@ public final class SlurmLocal {
         if (problem.isEmpty() && cluster.accounting()) {
             problem = waitForDbd(cluster, started, timeout);
         }
+        if (problem.isEmpty() && cluster.accounting()) {
+            problem = waitForAssociations(cluster, started, timeout);
+        }
         if (problem.isPresent()) {
             err.println("slurm-local: error: " + problem.get());
             err.println("slurm-local: stop what was started with: " + home.resolve("bin/slurm-local") + " down --dir "
@@ -213,6 +218,44 @@ public final class SlurmLocal {
     }
 
     /**
+     * Until the controller holds a copy of the associations: before it, AccountingStorageEnforce=associations
+     * would refuse every job, so the cluster is not ready for a user. The controller asks slurmdbd quickly while
+     * it has none, so this is well under a second once slurmdbd listens.
+     */
+    private Optional<String> waitForAssociations(LocalCluster cluster, Map<LocalDaemon, Long> started,
+                                                 Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            Optional<String> died = died(started);
+            if (died.isPresent()) {
+                return died;
+            }
+            if (associationsHeld(cluster)) {
+                return Optional.empty();
+            }
+            Thread.sleep(100);
+        }
+        return Optional.of("the controller has no copy of the associations from slurmdbd after "
+                + timeout.toSeconds() + " s" + logTail(cluster.controller().name(),
+                cluster.layout().logFile("slurmctld")) + logTail("slurmdbd", cluster.dbd().consoleLog()));
+    }
+
+    /** A connection to the cluster's controller, as its commands make one. */
+    private static Controller controllerOf(LocalCluster cluster) throws ControllerException {
+        return Controllers.fromEnvironment(Map.of("SLURM_CONF", cluster.layout().slurmConf().toString())).open();
+    }
+
+    /** What sdiag's request says of the controller's copy of the associations; false when it does not answer. */
+    private static boolean associationsHeld(LocalCluster cluster) {
+        try (Controller controller = controllerOf(cluster)) {
+            return controller.call(StatsInfoRequest.getDefaultInstance(), StatsInfoResponse.class)
+                    .getAssociationsHeld();
+        } catch (ControllerException | RuntimeException notAnswering) {
+            return false;
+        }
+    }
+
+    /**
      * A daemon this up started that has already ended, with the end of what it wrote. Its pid is watched
      * rather than its command line, which names the daemon only once the launcher has started Java.
      */
@@ -233,8 +276,7 @@ public final class SlurmLocal {
     /** Node name to its state as scontrol prints it; empty when the controller cannot be asked. */
     private Map<String, String> nodeStates(LocalCluster cluster) {
         Map<String, String> states = new LinkedHashMap<>();
-        Controllers controllers = Controllers.fromEnvironment(Map.of("SLURM_CONF", cluster.layout().slurmConf().toString()));
-        try (Controller controller = controllers.open()) {
+        try (Controller controller = controllerOf(cluster)) {
             NodeInfoResponse info = controller.call(NodeInfoRequest.getDefaultInstance(), NodeInfoResponse.class);
             for (NodeRecord node : info.getNodesList()) {
                 boolean idle = node.getState() == NodeState.NODE_IDLE && node.getStateFlagsCount() == 0;

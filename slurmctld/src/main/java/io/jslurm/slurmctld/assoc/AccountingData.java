@@ -30,18 +30,28 @@ public final class AccountingData {
     /** Slurm creates this QOS with every cluster and uses it where nothing else is said. */
     public static final String NORMAL_QOS = "normal";
 
-    public static final AccountingData EMPTY = new AccountingData(DbdAssocSnapshot.getDefaultInstance(), false);
+    /** Accounting is not configured: nothing is ever enforced. */
+    public static final AccountingData EMPTY = new AccountingData(DbdAssocSnapshot.getDefaultInstance(), false, false);
+
+    /**
+     * Accounting is configured but slurmdbd has not answered yet and nothing was saved: Slurm's controller does
+     * not serve jobs in this state, so a check that needs the associations refuses rather than lets everything by.
+     */
+    public static final AccountingData AWAITING = new AccountingData(DbdAssocSnapshot.getDefaultInstance(), false,
+            true);
 
     private final DbdAssocSnapshot snapshot;
     private final boolean loaded;
+    private final boolean awaited;
     private final Map<String, DbdUserRecord> users = new HashMap<>();
     private final Map<String, DbdQosRecord> qos = new HashMap<>();
     private final Map<Long, DbdAssocRecord> byId = new HashMap<>();
     private final Map<String, DbdAssocRecord> byKey = new HashMap<>();
 
-    private AccountingData(DbdAssocSnapshot snapshot, boolean loaded) {
+    private AccountingData(DbdAssocSnapshot snapshot, boolean loaded, boolean awaited) {
         this.snapshot = snapshot;
         this.loaded = loaded;
+        this.awaited = awaited;
         snapshot.getUsersList().forEach(u -> users.put(u.getName(), u));
         snapshot.getQosList().forEach(q -> qos.put(q.getName(), q));
         for (DbdAssocRecord a : snapshot.getAssociationsList()) {
@@ -51,12 +61,17 @@ public final class AccountingData {
     }
 
     public static AccountingData of(DbdAssocSnapshot snapshot) {
-        return new AccountingData(snapshot, true);
+        return new AccountingData(snapshot, true, false);
     }
 
     /** Whether accounting has ever answered (now or in a saved copy); without it nothing can be enforced. */
     public boolean loaded() {
         return loaded;
+    }
+
+    /** Whether this is {@link #AWAITING}: accounting is configured and its first copy has not come yet. */
+    public boolean awaited() {
+        return awaited;
     }
 
     public DbdAssocSnapshot snapshot() {

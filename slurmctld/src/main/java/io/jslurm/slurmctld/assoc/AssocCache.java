@@ -5,7 +5,8 @@ import io.jslurm.protocol.auth.UserDirectory;
 import io.jslurm.protocol.proto.DbdAssocSnapshot;
 import io.jslurm.protocol.proto.DbdUserRecord;
 import java.io.IOException;
-import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * answers, replaces the copy and saves it; when slurmdbd is away the copy in hand (or the saved one, after a
  * restart) stays in force. A background task refreshes periodically, which is how sacctmgr's changes reach the
  * controller as a fallback: slurmdbd pushes each change as it commits ({@link AssocPushHandler}), and each refresh
- * also registers this controller for those pushes. Refreshes run one at a time, so that a poll that read before a
+ * also registers this controller for those pushes. While it holds no copy at all the refreshes come quickly
+ * ({@link RefreshPacing}). Refreshes run one at a time, so that a poll that read before a
  * change can never install its older copy over the one a push brought.
  */
 public final class AssocCache implements AdminLevels, AutoCloseable {
@@ -38,6 +40,8 @@ public final class AssocCache implements AdminLevels, AutoCloseable {
     private final Object refreshing = new Object();
     private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
     private ScheduledExecutorService timer;
+    private RefreshPacing pacing;
+    private Instant lastAttempt = Instant.MIN;
 
     public AssocCache(AssocSource source, AssocSnapshotFile file, UserDirectory directory) {
         this.source = source;
@@ -45,8 +49,12 @@ public final class AssocCache implements AdminLevels, AutoCloseable {
         this.directory = directory;
     }
 
-    /** Loads the saved copy, then asks slurmdbd once; either may fail without stopping the controller. */
+    /**
+     * Loads the saved copy, then asks slurmdbd once; either may fail without stopping the controller. Until one
+     * of them brings a copy the data is {@link AccountingData#AWAITING}.
+     */
     public void load() {
+        data = AccountingData.AWAITING;
         try {
             file.load().ifPresent(saved -> {
                 install(saved);
@@ -71,14 +79,23 @@ public final class AssocCache implements AdminLevels, AutoCloseable {
         try {
             fresh = source.fetch();
         } catch (IOException | RpcException e) {
+            // One line when slurmdbd goes away and one when it answers: quick retries must not flood the log.
             if (reachable) {
-                log.warn("slurmdbd unreachable for associations ({}); keeping the copy from {}", e.getMessage(),
-                        data.loaded() ? "before" : "nowhere: nothing can be enforced yet");
+                if (data.loaded()) {
+                    log.warn("slurmdbd unreachable for associations ({}); keeping the copy from before",
+                            e.getMessage());
+                } else {
+                    log.warn("slurmdbd unreachable for associations ({}); no copy yet, so jobs are refused where "
+                            + "AccountingStorageEnforce=associations; asking again until it answers", e.getMessage());
+                }
             }
             reachable = false;
             return false;
         }
-        if (!reachable) {
+        if (!data.loaded()) {
+            log.info("First copy of the associations from slurmdbd: {} associations, {} QOS, {} users",
+                    fresh.getAssociationsCount(), fresh.getQosCount(), fresh.getUsersCount());
+        } else if (!reachable) {
             log.info("slurmdbd answers again; associations refreshed");
         }
         reachable = true;
@@ -107,14 +124,41 @@ public final class AssocCache implements AdminLevels, AutoCloseable {
         }
     }
 
-    /** Refreshes every {@code interval} on a daemon thread until closed. */
-    public void startRefreshing(Duration interval) {
+    /** Refreshes as {@code pacing} says on a daemon thread until closed, counting from now. */
+    public void startRefreshing(RefreshPacing pacing, InstantSource clock) {
+        paced(pacing, clock.instant());
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "slurmctld-assoc");
             t.setDaemon(true);
             return t;
         });
-        timer.scheduleWithFixedDelay(this::refresh, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        long tick = pacing.tick().toMillis();
+        timer.scheduleWithFixedDelay(() -> refreshIfDue(clock.instant()), tick, tick, TimeUnit.MILLISECONDS);
+    }
+
+    /** Sets the pacing, with the last attempt at {@code start} (the one {@link #load} made). */
+    void paced(RefreshPacing pacing, Instant start) {
+        synchronized (refreshing) {
+            this.pacing = pacing;
+            this.lastAttempt = start;
+        }
+    }
+
+    /** One look of the background timer: a refresh when the pacing says one is due at {@code now}. */
+    boolean refreshIfDue(Instant now) {
+        synchronized (refreshing) {
+            if (now.isBefore(pacing.next(lastAttempt, data.loaded()))) {
+                return false;
+            }
+            lastAttempt = now;
+            fetchAndInstall();
+            return true;
+        }
+    }
+
+    /** Whether the controller holds a copy of the associations, saved or fetched (slurm-local up waits for it). */
+    public boolean holdsCopy() {
+        return data.loaded();
     }
 
     public AccountingData data() {

@@ -18,12 +18,16 @@ public final class AssocSetup {
     /** How often slurmdbd is asked again, in case a push of sacctmgr's changes did not arrive. */
     public static final Duration REFRESH_INTERVAL = Duration.ofSeconds(5);
 
+    /** How soon slurmdbd is asked again while the controller holds no copy at all (slurmdbd still starting). */
+    public static final Duration FIRST_COPY_RETRY = Duration.ofMillis(250);
+
     private AssocSetup() {
     }
 
     /**
      * With AccountingStorageType=accounting_storage/slurmdbd: loaded (saved copy, then slurmdbd) and refreshed
-     * every {@link #REFRESH_INTERVAL}, each time registering {@code listening} for slurmdbd's pushes. Without it: an empty cache that never asks anyone.
+     * every {@link #REFRESH_INTERVAL} (every {@link #FIRST_COPY_RETRY} until it has a first copy), each time
+     * registering {@code listening} for slurmdbd's pushes. Without it: an empty cache that never asks anyone.
      */
     public static AssocCache start(SlurmConfig slurm, SlurmKey key, InstantSource clock, long slurmUserUid,
                                    Supplier<Optional<InetSocketAddress>> listening) {
@@ -43,7 +47,7 @@ public final class AssocSetup {
                 AuthMethods.daemonCredentials(slurm, key, clock, slurmUserUid, 0, LocalHost.name()),
                 slurm.clusterName(), listening), file, users);
         cache.load();
-        cache.startRefreshing(REFRESH_INTERVAL);
+        cache.startRefreshing(new RefreshPacing(REFRESH_INTERVAL, FIRST_COPY_RETRY), clock);
         return cache;
     }
 }

@@ -78,6 +78,7 @@ public final class JobAccounts implements JobLimits {
         AccountingData d = data.get();
         Set<AccountingEnforce> e = enforce.get();
         if (!d.loaded()) {
+            refuseWhileAwaiting(d, e, "_job_create", spec);
             return spec;
         }
         boolean associations = enforcesAssociations(e);
@@ -116,6 +117,19 @@ public final class JobAccounts implements JobLimits {
     }
 
     /**
+     * Before the first copy from slurmdbd, AccountingStorageEnforce=associations refuses every account: no
+     * association is known yet. (Slurm's controller does not even start serving without a copy in that case.)
+     */
+    private static void refuseWhileAwaiting(AccountingData d, Set<AccountingEnforce> e, String where, JobSpec spec)
+            throws RpcException {
+        if (d.awaited() && enforcesAssociations(e)) {
+            log.info("{}: no associations from slurmdbd yet; refusing user {}, account '{}'", where, spec.user(),
+                    spec.account());
+            throw SlurmError.INVALID_ACCOUNT.exception();
+        }
+    }
+
+    /**
      * Checks a pending job's new account or QOS ({@code scontrol update}) as a submission is checked: an unknown
      * association or a QOS it may not use is refused with Slurm's error; limits are left to the scheduler, which
      * keeps the job pending with the reason.
@@ -124,6 +138,7 @@ public final class JobAccounts implements JobLimits {
         AccountingData d = data.get();
         Set<AccountingEnforce> e = enforce.get();
         if (!d.loaded()) {
+            refuseWhileAwaiting(d, e, "update_job", updated);
             return updated;
         }
         Optional<DbdAssocRecord> assoc = d.association(updated.user(), updated.account(), firstPartition(updated));

@@ -17,7 +17,8 @@ public final class StatsHandlers {
 
     /** The controller's moving parts sdiag reports on besides its counters. */
     public record Gauges(java.util.function.IntSupplier serverThreads, java.util.function.IntSupplier agentQueue,
-                         java.util.function.IntSupplier agents, java.util.function.IntSupplier dbdQueue) {
+                         java.util.function.IntSupplier agents, java.util.function.IntSupplier dbdQueue,
+                         java.util.function.BooleanSupplier associationsHeld) {
     }
 
     private final Statistics statistics;
@@ -57,6 +58,7 @@ public final class StatsHandlers {
                 .setMain(statistics.scheduler().main()).setBackfill(statistics.scheduler().backfill())
                 .addAllRpcTypes(statistics.rpc().types()).addAllRpcUsers(statistics.rpc().users())
                 .setClockLatency(clockLatencyMicros())
+                .setAssociationsHeld(gauges.associationsHeld().getAsBoolean())
                 .build();
     }
 

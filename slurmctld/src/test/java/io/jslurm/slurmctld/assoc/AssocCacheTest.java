@@ -9,6 +9,10 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
@@ -22,6 +26,7 @@ class AssocCacheTest {
 
     private DbdAssocSnapshot answer = SeedAccounting.snapshot();
     private boolean dbdUp = true;
+    private int asked;
 
     private final UserDirectory directory = new UserDirectory() {
         private final Map<String, Long> uids = Map.of("alice", 1001L, "bob", 1002L, "root", 0L);
@@ -40,6 +45,7 @@ class AssocCacheTest {
 
     private AssocCache cache() {
         return new AssocCache(() -> {
+            asked++;
             if (!dbdUp) {
                 throw new ConnectException("Connection refused");
             }
@@ -93,6 +99,57 @@ class AssocCacheTest {
 
         assertThat(cache.data().loaded()).isFalse();
         assertThat(Files.exists(stateSave.resolve(AssocSnapshotFile.NAME))).isFalse();
+    }
+
+    @Test
+    void beforeTheFirstCopySlurmdbdIsAskedEveryQuarterSecondThenEveryFiveSeconds() {
+        dbdUp = false;
+        AssocCache cache = cache();
+        Instant start = Instant.parse("2026-01-01T00:00:00Z");
+        cache.load();
+        assertThat(cache.data().awaited()).isTrue();
+        cache.paced(new RefreshPacing(Duration.ofSeconds(5), Duration.ofMillis(250)), start);
+
+        List<Long> askedAtMs = ticks(cache, start, 0, 1900);
+        dbdUp = true;
+        askedAtMs.addAll(ticks(cache, start, 1900, 12_000));
+
+        // 250 ms apart while slurmdbd is away (the first at 250 ms: load() asked at 0), then one at 2000 ms brings
+        // the copy, and from then on every 5 s.
+        assertThat(askedAtMs).containsExactly(250L, 500L, 750L, 1000L, 1250L, 1500L, 1750L, 2000L, 7000L, 12_000L);
+        assertThat(cache.holdsCopy()).isTrue();
+        assertThat(asked).isEqualTo(1 + askedAtMs.size());
+    }
+
+    @Test
+    void aSavedCopyKeepsTheFiveSecondPaceWhileSlurmdbdIsAway() {
+        cache().load();
+        dbdUp = false;
+        AssocCache restarted = cache();
+        Instant start = Instant.parse("2026-01-01T00:00:00Z");
+        restarted.load();
+        restarted.paced(new RefreshPacing(Duration.ofSeconds(5), Duration.ofMillis(250)), start);
+
+        assertThat(ticks(restarted, start, 0, 11_000)).containsExactly(5000L, 10_000L);
+        assertThat(restarted.holdsCopy()).isTrue();
+    }
+
+    @Test
+    void aPacingWhoseQuickRetryIsSlowerThanTheIntervalIsRefused() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> new RefreshPacing(Duration.ofSeconds(1), Duration.ofSeconds(2)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** The background timer's looks every 50 ms from {@code fromMs} to {@code toMs}: when it asked slurmdbd. */
+    private static List<Long> ticks(AssocCache cache, Instant start, long fromMs, long toMs) {
+        List<Long> askedAt = new ArrayList<>();
+        for (long ms = fromMs + 50; ms <= toMs; ms += 50) {
+            if (cache.refreshIfDue(start.plusMillis(ms))) {
+                askedAt.add(ms);
+            }
+        }
+        return askedAt;
     }
 
     @Test

@@ -112,10 +112,25 @@ class JobAccountsTest {
     }
 
     @Test
-    void beforeAccountingEverAnsweredNothingIsRefused() throws RpcException {
+    void withoutAccountingConfiguredNothingIsRefused() throws RpcException {
         data = AccountingData.EMPTY;
 
         assertThat(resolve(spec("carol")).account()).isEmpty();
+    }
+
+    @Test
+    void beforeTheFirstCopyFromSlurmdbdEveryAccountIsRefusedWhereAssociationsAreEnforced() throws RpcException {
+        data = AccountingData.AWAITING;
+
+        RpcException unknown = refusal(() -> resolve(spec("carol").account("nosuch")));
+        RpcException known = refusal(() -> resolve(spec("alice").account("ml")));
+        RpcException update = refusal(() -> accounts.recheck(spec("alice").account("ml").build()));
+
+        assertThat(unknown.errorCode()).isEqualTo(2045);
+        assertThat(known.errorCode()).isEqualTo(2045);
+        assertThat(update.errorCode()).isEqualTo(2045);
+        enforce = Set.of();
+        assertThat(resolve(spec("carol").account("nosuch")).account()).isEqualTo("nosuch");
     }
 
     @Test
