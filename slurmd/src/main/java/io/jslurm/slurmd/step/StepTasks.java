@@ -243,8 +243,9 @@ public final class StepTasks implements AutoCloseable {
         }
         cgroups.createJob(user.uid(), jobId, CgroupLimits.NONE);
         StepDevices stepDevices = devices;
+        StepNode here = layout.getNodes(nodeIndex);
         Cgroup stepCgroup = cgroups.createStep(user.uid(), jobId, StepName.of(layout.getStepId()),
-                stepDevices.limitsFor(layout.getNodes(nodeIndex).getGpuIndicesList(), layout.getNodes(nodeIndex).getMemMb()));
+                stepDevices.limitsFor(here.getGpuIndicesList(), here.getMemMb()));
         Socket io = connect(request);
         DataOutputStream toSrun = new DataOutputStream(new BufferedOutputStream(io.getOutputStream(), 1 << 16));
         byte[] hello = concat(request.getIoKey().toByteArray(), nodeName.getBytes(java.nio.charset.StandardCharsets.UTF_8));
