@@ -10,7 +10,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Each srun step's memory is its own cgroup limit on the node (slurm-local's cgroup.conf has ConstrainRAMSpace=yes),
  * as in Slurm: in a 1G job, a {@code --mem=100M} step that holds 300M is OOM-killed and ends OUT_OF_MEMORY, while the
- * job's other steps (one of 100M using 50M, one that asked for no memory of its own and so may use the job's 1G) and
+ * job's other steps (one of 100M using 20M (perl briefly holds twice that), one that asked for no memory of its own and so may use the job's 1G) and
  * the job itself go on and complete.
  */
 class StepMemoryLimitIT {
@@ -29,7 +29,7 @@ class StepMemoryLimitIT {
         cluster.script("steps.sh", "#!/bin/bash\n"
                 + "#SBATCH --mem=1G\n"
                 + "srun --mem=100M " + hog(300) + "; echo \"hog-exit=$?\"\n"
-                + "srun --mem=100M " + hog(50) + "; echo \"small-exit=$?\"\n"
+                + "srun --mem=100M " + hog(20) + "; echo \"small-exit=$?\"\n"
                 + "srun " + hog(200) + "; echo \"unasked-exit=$?\"\n"
                 + "exit 0\n");
         long job = cluster.submit("--job-name=stepmem", "steps.sh");
@@ -41,7 +41,7 @@ class StepMemoryLimitIT {
                 "slurmstepd: error: Detected 1 oom_kill event in StepId=" + job
                         + ".0. Some of the step tasks have been OOM Killed.",
                 "hog-exit=137",
-                "held " + (50L << 20), "small-exit=0",
+                "held " + (20L << 20), "small-exit=0",
                 "held " + (200L << 20), "unasked-exit=0");
         assertThat(out).as(all).anyMatch(line -> line.matches("srun: error: \\S+: task 0: Out Of Memory"));
         assertThat(out).as(all).noneMatch(line -> line.equals("held " + (300L << 20)));
