@@ -10,8 +10,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Each srun step's memory is its own cgroup limit on the node (slurm-local's cgroup.conf has ConstrainRAMSpace=yes),
  * as in Slurm: in a 1G job, a {@code --mem=100M} step that holds 300M is OOM-killed and ends OUT_OF_MEMORY, while the
- * job's other steps (one of 100M using 20M (perl briefly holds twice that), one that asked for no memory of its own and so may use the job's 1G) and
- * the job itself go on and complete.
+ * job's other steps (one of 100M using 20M, which perl briefly holds twice; one that asked for no memory of its own
+ * and so may use the job's 1G) and the job itself go on and complete.
  */
 class StepMemoryLimitIT {
 
