@@ -142,7 +142,7 @@ public final class StepRun {
                 failed.forEach(line -> err.println("srun: error: " + line));
                 err.println("srun: error: Task launch for StepId=" + stepId + " failed");
                 signal(9);
-                complete(1, 0);
+                complete(1, 0, false);
                 return 1;
             }
             if (!connected.await(CONNECT_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -162,7 +162,7 @@ public final class StepRun {
         }
         int status = exits.count() < layout.getNtasks() && exits.status() == 0 ? 1 : exits.status();
         TaskExits.Exit worst = exits.worst();
-        complete(worst.signal() == 0 ? status : 0, worst.signal());
+        complete(worst.signal() == 0 ? status : 0, worst.signal(), exits.outOfMemory());
         return status;
     }
 
@@ -226,7 +226,8 @@ public final class StepRun {
                         outputs.stdout().close(frame.task());
                         outputs.stderr().close(frame.task());
                         synchronized (exits) {
-                            exits.record(frame.task(), new TaskExits.Exit(node, frame.number(0), frame.number(1)));
+                            exits.record(frame.task(), new TaskExits.Exit(node, frame.number(0), frame.number(1),
+                                    frame.outOfMemory()));
                             exits.notifyAll();
                         }
                     }
@@ -342,10 +343,11 @@ public final class StepRun {
         return Optional.ofNullable(layout);
     }
 
-    private void complete(int exitCode, int signal) {
+    private void complete(int exitCode, int signal, boolean outOfMemory) {
         try {
             controller.call(StepCompleteRequest.newBuilder().setJobId(layout.getJobId())
-                    .setStepId(layout.getStepId()).setExitCode(exitCode).setTermSignal(signal).build(), Ack.class);
+                    .setStepId(layout.getStepId()).setExitCode(exitCode).setTermSignal(signal)
+                    .setOutOfMemory(outOfMemory).build(), Ack.class);
         } catch (ControllerException e) {
             err.println("srun: error: Unable to report the end of StepId=" + layout.getJobId() + "."
                     + layout.getStepId() + ": " + e.getMessage());

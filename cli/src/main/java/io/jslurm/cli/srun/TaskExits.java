@@ -11,14 +11,23 @@ import java.util.TreeMap;
  */
 public final class TaskExits {
 
-    /** One task's end; {@code signal} 0 when it exited by itself. */
-    public record Exit(String node, int exitCode, int signal) {
+    /**
+     * One task's end; {@code signal} 0 when it exited by itself.
+     *
+     * @param outOfMemory the OOM killer ended it (with SIGKILL) because its step's cgroup ran out of memory
+     */
+    public record Exit(String node, int exitCode, int signal, boolean outOfMemory) {
+        public Exit(String node, int exitCode, int signal) {
+            this(node, exitCode, signal, false);
+        }
+
         int status() {
             return signal != 0 ? 128 + signal : exitCode;
         }
 
         String describe() {
-            return signal != 0 ? signalName(signal) : "Exited with exit code " + exitCode;
+            return outOfMemory ? "Out Of Memory"
+                    : signal != 0 ? signalName(signal) : "Exited with exit code " + exitCode;
         }
     }
 
@@ -45,6 +54,11 @@ public final class TaskExits {
     public synchronized Exit worst() {
         return byTask.values().stream().max(java.util.Comparator.comparingInt(Exit::status))
                 .orElse(new Exit("", 0, 0));
+    }
+
+    /** Whether the OOM killer ended any task: the step ends OUT_OF_MEMORY. */
+    public synchronized boolean outOfMemory() {
+        return byTask.values().stream().anyMatch(Exit::outOfMemory);
     }
 
     /** {@code node: tasks 0-1: Exited with exit code 3}, one line per node and outcome, for tasks that failed. */

@@ -31,6 +31,17 @@ class TaskExitsTest {
     }
 
     @Test
+    void aTaskTheOomKillerEndedIsOutOfMemory() {
+        TaskExits exits = new TaskExits();
+        exits.record(0, new TaskExits.Exit("n1", 0, 0));
+        assertThat(exits.outOfMemory()).isFalse();
+        exits.record(1, new TaskExits.Exit("n1", 0, 9, true));
+        assertThat(exits.failures()).containsExactly("n1: task 1: Out Of Memory");
+        assertThat(exits.status()).isEqualTo(137);
+        assertThat(exits.outOfMemory()).isTrue();
+    }
+
+    @Test
     void taskIdsAreWrittenAsRanges() {
         assertThat(TaskExits.ranges(List.of(0, 1, 2, 5, 7, 8))).isEqualTo("0-2,5,7-8");
     }

@@ -28,7 +28,10 @@ public record StepIoFrame(Kind kind, int task, byte[] payload) {
         STDOUT,
         /** node -> srun: bytes a task wrote to its stderr */
         STDERR,
-        /** node -> srun: the task ended; payload: exit code (4 bytes), terminating signal (4 bytes) */
+        /**
+         * node -> srun: the task ended; payload: exit code (4 bytes), terminating signal (4 bytes), then optionally
+         * 1 (4 bytes) when the kernel's OOM killer ended it in its step's cgroup
+         */
         EXIT,
         /** srun -> node: bytes for the task's stdin */
         STDIN,
@@ -58,6 +61,16 @@ public record StepIoFrame(Kind kind, int task, byte[] payload) {
 
     public static StepIoFrame exit(int task, int exitCode, int signal) {
         return new StepIoFrame(Kind.EXIT, task, ByteBuffer.allocate(8).putInt(exitCode).putInt(signal).array());
+    }
+
+    /** A task the OOM killer ended (with SIGKILL) because its step's cgroup ran out of memory. */
+    public static StepIoFrame exitOutOfMemory(int task) {
+        return new StepIoFrame(Kind.EXIT, task, ByteBuffer.allocate(12).putInt(0).putInt(9).putInt(1).array());
+    }
+
+    /** Whether an EXIT frame says the OOM killer ended the task. */
+    public boolean outOfMemory() {
+        return kind == Kind.EXIT && payload.length >= 12 && number(2) == 1;
     }
 
     public static StepIoFrame signal(int signal) {

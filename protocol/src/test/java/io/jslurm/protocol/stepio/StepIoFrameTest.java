@@ -34,6 +34,21 @@ class StepIoFrameTest {
     }
 
     @Test
+    void anOutOfMemoryExitReadsBackAsSigkillMarkedOom() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        StepIoFrame.exitOutOfMemory(1).writeTo(out);
+        StepIoFrame.exit(2, 0, 9).writeTo(out);
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()));
+        StepIoFrame oom = StepIoFrame.readFrom(in);
+        assertThat(oom.task()).isEqualTo(1);
+        assertThat(oom.number(0)).isZero();
+        assertThat(oom.number(1)).isEqualTo(9);
+        assertThat(oom.outOfMemory()).isTrue();
+        assertThat(StepIoFrame.readFrom(in).outOfMemory()).isFalse();
+    }
+
+    @Test
     void pmiNameRequestsAndRepliesReadBack() throws IOException {
         PmiNameRequest request = new PmiNameRequest(7, PmiNameRequest.Op.PUBLISH, "svc", "tcp://n1:4242");
         assertThat(PmiNameRequest.decode(request.encode())).isEqualTo(request);

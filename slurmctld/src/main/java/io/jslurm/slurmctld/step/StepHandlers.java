@@ -57,6 +57,12 @@ public final class StepHandlers {
     private static final Logger log = LoggerFactory.getLogger(StepHandlers.class);
     /** How long srun has to bring a step's credential to its nodes. */
     private static final Duration CREDENTIAL_LIFETIME = Duration.ofMinutes(5);
+    private static final String OUT_OF_MEMORY = "OUT_OF_MEMORY";
+    /**
+     * Slurm records an OOM-killed step's status as its SIG_OOM code 253, which sacct prints as signal 125
+     * ({@code 0:125}).
+     */
+    static final int OOM_SIGNAL = 253 & 0x7f;
     /** The validator wants a script; an interactive job's record keeps none, which is what marks it. */
     private static final com.google.protobuf.ByteString PLACEHOLDER_SCRIPT =
             com.google.protobuf.ByteString.copyFromUtf8("#!/bin/sh\n");
@@ -232,16 +238,19 @@ public final class StepHandlers {
     public Ack stepComplete(RpcCall<StepCompleteRequest> call) throws RpcException {
         StepCompleteRequest r = call.request();
         Job job = ownJob(r.getJobId(), call);
-        String state = r.getTermSignal() != 0 ? (r.getTermSignal() == 9 ? "CANCELLED" : "FAILED")
+        String state = r.getOutOfMemory() ? OUT_OF_MEMORY
+                : r.getTermSignal() != 0 ? (r.getTermSignal() == 9 ? "CANCELLED" : "FAILED")
                 : r.getExitCode() == 0 ? "COMPLETED" : "FAILED";
-        if (!steps.finish(Integer.toUnsignedLong(r.getJobId()), r.getStepId(), r.getExitCode(), r.getTermSignal(),
+        int exitCode = r.getOutOfMemory() ? 0 : r.getExitCode();
+        int termSignal = r.getOutOfMemory() ? OOM_SIGNAL : r.getTermSignal();
+        if (!steps.finish(Integer.toUnsignedLong(r.getJobId()), r.getStepId(), exitCode, termSignal,
                 state, clock.instant().getEpochSecond())) {
             throw SlurmError.INVALID_JOB_ID.exception("no step " + r.getJobId() + "." + r.getStepId());
         }
         steps.get(job.jobId(), r.getStepId()).ifPresent(ended -> accounting.stepEnded(job, ended,
                 steps.usage(job.jobId(), r.getStepId())));
         log.info("_slurm_rpc_step_complete: StepId={}.{} {} ExitCode={}:{}", r.getJobId(), r.getStepId(), state,
-                r.getExitCode(), r.getTermSignal());
+                exitCode, termSignal);
         return Ack.getDefaultInstance();
     }
 
@@ -258,7 +267,14 @@ public final class StepHandlers {
             return;
         }
         if (!step.get().getState().equals("RUNNING")) {
-            store.get(jobId).ifPresent(job -> accounting.stepEnded(job, step.get(),
+            StepRecord ended = step.get();
+            if (report.getOutOfMemory() && !ended.getState().equals(OUT_OF_MEMORY)) {
+                // The node's cgroup saw an OOM kill that srun did not (a task's child was the victim).
+                steps.finish(jobId, report.getStepId(), 0, OOM_SIGNAL, OUT_OF_MEMORY, ended.getEndTime());
+                ended = steps.get(jobId, report.getStepId()).orElse(ended);
+            }
+            StepRecord record = ended;
+            store.get(jobId).ifPresent(job -> accounting.stepEnded(job, record,
                     steps.usage(jobId, report.getStepId())));
         } else if (steps.usage(jobId, report.getStepId()).byNode().keySet()
                 .containsAll(Hostlist.parse(step.get().getNodeList()).hosts())) {

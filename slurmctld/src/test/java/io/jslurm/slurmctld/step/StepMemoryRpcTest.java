@@ -87,6 +87,24 @@ class StepMemoryRpcTest {
     }
 
     @Test
+    void aStepTheOomKillerEndedIsOutOfMemoryAsSlurmRecordsItAndTheJobRunsOn() throws Exception {
+        StepLayout hog = create(step().setMemPerNodeMb(100));
+        StepLayout other = create(step().setMemPerNodeMb(100));
+        cluster.client(ALICE).call(StepCompleteRequest.newBuilder().setJobId((int) job).setStepId(hog.getStepId())
+                .setTermSignal(9).setOutOfMemory(true).build(), Ack.class);
+        end(other);
+
+        var steps = cluster.client(ALICE).call(io.jslurm.protocol.proto.StepInfoRequest.newBuilder()
+                .addJobIds((int) job).build(), io.jslurm.protocol.proto.StepInfoResponse.class).getStepsList();
+        var oom = steps.stream().filter(s -> s.getStepId() == hog.getStepId()).findFirst().orElseThrow();
+        assertThat(oom.getState()).isEqualTo("OUT_OF_MEMORY");
+        assertThat(oom.getExitCode() + ":" + oom.getTermSignal()).as("sacct's ExitCode").isEqualTo("0:125");
+        assertThat(steps.stream().filter(s -> s.getStepId() == other.getStepId()).findFirst().orElseThrow()
+                .getState()).isEqualTo("COMPLETED");
+        assertThat(cluster.job(job).getState().name()).endsWith("RUNNING");
+    }
+
+    @Test
     void moreThanTheJobHoldsIsRefusedAtOnce() {
         assertThat(refusal(step().setMemPerNodeMb(5000))).as("Memory required by task is not available")
                 .isEqualTo(INVALID_TASK_MEMORY);

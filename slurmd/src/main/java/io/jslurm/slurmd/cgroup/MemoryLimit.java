@@ -5,7 +5,8 @@ import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
- * A job's memory limits as cgroup.conf derives them from its request.
+ * A job's memory limits as cgroup.conf derives them from its request; a step's limits come from the step's
+ * memory on the node the same way.
  *
  * @param ramBytes the RAM limit, empty when RAM is not constrained
  * @param swapBytes swap on top of {@code ramBytes}, empty when swap is not constrained

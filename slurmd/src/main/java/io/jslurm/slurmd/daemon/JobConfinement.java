@@ -6,6 +6,7 @@ import io.jslurm.protocol.proto.Gpu;
 import io.jslurm.protocol.proto.LaunchBatchJob;
 import io.jslurm.slurmd.cgroup.CgroupLimits;
 import io.jslurm.slurmd.cgroup.DeviceRules;
+import io.jslurm.slurmd.cgroup.MemoryLimit;
 import io.jslurm.common.cpu.IdSet;
 import io.jslurm.slurmd.hw.CpuTopology;
 import io.jslurm.slurmd.hw.LogicalCpu;
@@ -48,14 +49,25 @@ final class JobConfinement {
                 config.constrainDevices() ? DeviceRules.denyUnallocated(NodeGpus.deviceFiles(gpus), allocated) : List.of());
     }
 
-    /** A step's cgroup: with ConstrainDevices, the node's GPUs but the step's are denied. */
-    CgroupLimits limitsForStep(List<Integer> stepGpus) {
+    /**
+     * A step's cgroup: its own memory limit, derived from the step's memory on this node as the job's is from the
+     * job's (ConstrainRAMSpace/ConstrainSwapSpace), so a step that outgrows its share is OOM-killed alone; and with
+     * ConstrainDevices, the node's GPUs but the step's denied.
+     *
+     * @param memoryMb the step's memory here; the controller sends the job's for a step that asked for none
+     *                 (Slurm's "mem zero"), and 0 when the job has no memory either, which leaves the step bounded
+     *                 by the job's cgroup alone
+     */
+    CgroupLimits limitsForStep(List<Integer> stepGpus, long memoryMb) {
+        CgroupLimits limits = memoryMb > 0
+                ? CgroupLimits.NONE.withMemory(MemoryLimit.forJob(config, memoryMb, realMemoryMb))
+                : CgroupLimits.NONE;
         if (!config.constrainDevices()) {
-            return CgroupLimits.NONE;
+            return limits;
         }
         List<Path> allocated = stepGpus.stream().map(index -> NodeGpus.deviceFile(gpus, index))
                 .flatMap(Optional::stream).toList();
-        return CgroupLimits.NONE.withDeniedDevices(DeviceRules.denyUnallocated(NodeGpus.deviceFiles(gpus), allocated));
+        return limits.withDeniedDevices(DeviceRules.denyUnallocated(NodeGpus.deviceFiles(gpus), allocated));
     }
 
     boolean constrainsDevices() {

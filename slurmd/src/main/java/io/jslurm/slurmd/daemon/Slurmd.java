@@ -190,8 +190,8 @@ public final class Slurmd implements AutoCloseable {
             }
 
             @Override
-            public io.jslurm.slurmd.cgroup.CgroupLimits limitsFor(List<Integer> gpuIndices) {
-                return confinement.limitsForStep(gpuIndices);
+            public io.jslurm.slurmd.cgroup.CgroupLimits limitsFor(List<Integer> gpuIndices, long memoryMb) {
+                return confinement.limitsForStep(gpuIndices, memoryMb);
             }
         });
         handlers = new NodeRpcHandlers(name, cluster, runner, confinement,

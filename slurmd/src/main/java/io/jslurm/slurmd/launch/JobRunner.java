@@ -383,9 +383,12 @@ public final class JobRunner {
                 }
             }
             CgroupUsage usage = cgroup.usage();
-            // cgroup v1 counts an OOM kill only where the victim was, not in the job's cgroup above.
-            boolean oomKilled = usage.oomKilled()
-                    || running.batchStep().map(step -> step.usage().oomKilled()).orElse(false);
+            // The job's state follows its batch script, as in Slurm: an OOM kill in an srun step's own cgroup makes
+            // that step OUT_OF_MEMORY, not the job. The batch step has no cgroup below it, so v2 (which counts kills
+            // in a cgroup's whole tree) and v1 (which counts them where the victim was) agree there; the job's own
+            // count stands in only when the batch step's cgroup is not known.
+            boolean oomKilled = running.batchStep().map(step -> step.usage().oomKilled())
+                    .orElse(usage.oomKilled());
             cgroup.remove();
             return new Drained(Optional.of(usage), oomKilled);
         } catch (CgroupException e) {

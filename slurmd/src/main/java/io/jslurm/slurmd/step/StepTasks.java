@@ -133,15 +133,18 @@ public final class StepTasks implements AutoCloseable {
             }
 
             @Override
-            public CgroupLimits limitsFor(List<Integer> gpuIndices) {
+            public CgroupLimits limitsFor(List<Integer> gpuIndices, long memoryMb) {
                 return CgroupLimits.NONE;
             }
         };
 
         boolean confined();
 
-        /** The step's cgroup limits: every GPU of the node but these denied when confined. */
-        CgroupLimits limitsFor(List<Integer> gpuIndices);
+        /**
+         * The step's cgroup limits: every GPU of the node but these denied when confined, and its own memory limit
+         * from {@code memoryMb} (the step's memory on this node) when cgroup.conf constrains memory.
+         */
+        CgroupLimits limitsFor(List<Integer> gpuIndices, long memoryMb);
     }
 
     /** Set once at start, before requests are served. */
@@ -240,8 +243,9 @@ public final class StepTasks implements AutoCloseable {
         }
         cgroups.createJob(user.uid(), jobId, CgroupLimits.NONE);
         StepDevices stepDevices = devices;
+        StepNode here = layout.getNodes(nodeIndex);
         Cgroup stepCgroup = cgroups.createStep(user.uid(), jobId, StepName.of(layout.getStepId()),
-                stepDevices.limitsFor(layout.getNodes(nodeIndex).getGpuIndicesList()));
+                stepDevices.limitsFor(here.getGpuIndicesList(), here.getMemMb()));
         Socket io = connect(request);
         DataOutputStream toSrun = new DataOutputStream(new BufferedOutputStream(io.getOutputStream(), 1 << 16));
         byte[] hello = concat(request.getIoKey().toByteArray(), nodeName.getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -428,7 +432,10 @@ public final class StepTasks implements AutoCloseable {
             epilog.run();
             // The shell prefix execs the task, so a signal shows as the JDK's 128 + signal.
             int signal = status > 128 && status < 128 + 65 && step.wasSignalled() ? status - 128 : 0;
-            step.send(StepIoFrame.exit(task, signal != 0 ? 0 : status, signal));
+            // A SIGKILL nobody here sent, in a cgroup that saw OOM kills: the task outgrew the step's memory.
+            boolean outOfMemory = status == 128 + 9 && !step.wasSignalled() && step.reportOomKills(task);
+            step.send(outOfMemory ? StepIoFrame.exitOutOfMemory(task)
+                    : StepIoFrame.exit(task, signal != 0 ? 0 : status, signal));
             step.exited(signal != 0 ? 0 : status);
             if (step.taskEnded()) {
                 finish(step);
@@ -597,6 +604,33 @@ public final class StepTasks implements AutoCloseable {
                 while (openStreams.getOrDefault(task, 0) > 0 && System.nanoTime() < deadline) {
                     openStreams.wait(100);
                 }
+            }
+        }
+
+        private long reportedOomKills;
+
+        /**
+         * Whether the step's cgroup counted OOM kills; the first time it has more than before, srun's user is told as
+         * by Slurm's slurmstepd, on the stderr of the task whose end showed them.
+         */
+        boolean reportOomKills(int task) {
+            long kills;
+            try {
+                kills = cgroup.usage().oomKills();
+            } catch (RuntimeException e) {
+                LOG.warn("step {}: cannot read its cgroup's OOM kills: {}", key, e.getMessage());
+                return false;
+            }
+            synchronized (this) {
+                if (kills > reportedOomKills) {
+                    long added = kills - reportedOomKills;
+                    reportedOomKills = kills;
+                    LOG.warn("step {}: {} oom_kill event(s) in its cgroup {}", key, added, cgroup.path());
+                    send(StepIoFrame.text(StepIoFrame.Kind.STDERR, task, "slurmstepd: error: Detected " + added
+                            + " oom_kill event" + (added == 1 ? "" : "s") + " in StepId=" + key
+                            + ". Some of the step tasks have been OOM Killed.\n"));
+                }
+                return kills > 0;
             }
         }
 

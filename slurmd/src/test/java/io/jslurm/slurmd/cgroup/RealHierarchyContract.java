@@ -2,6 +2,7 @@ package io.jslurm.slurmd.cgroup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -68,6 +70,39 @@ abstract class RealHierarchyContract {
     Cgroup batchStep(long jobId) {
         manager.createJob(UID, jobId, CgroupLimits.NONE);
         return manager.createStep(UID, jobId, StepName.BATCH, CgroupLimits.NONE);
+    }
+
+    /** Whether this hierarchy limits the job's memory (a hybrid host's v2 leaves that to v1). */
+    boolean limitsMemory(Cgroup job) {
+        return true;
+    }
+
+    /** Perl holding a string of {@code mib} MiB, then printing its length: memory counted by the memory cgroup. */
+    static List<String> memoryHog(int mib) {
+        return List.of("perl", "-e", "my $x = 'x' x (" + mib + " * 1024 * 1024); print length($x), qq(\\n);");
+    }
+
+    @Test
+    void aStepPastItsOwnMemoryLimitIsOomKilledAloneWhileTheJobGoesOn() throws Exception {
+        long mib = 1024L * 1024L;
+        Cgroup job = manager.createJob(UID, 55, CgroupLimits.NONE);
+        assumeTrue(limitsMemory(job), "the memory controller is not in this hierarchy on this host");
+        job.applyLimits(CgroupLimits.NONE.withMemory(new MemoryLimit(OptionalLong.of(512 * mib), OptionalLong.of(0))));
+        Cgroup batch = manager.createStep(UID, 55, StepName.BATCH, CgroupLimits.NONE);
+        Cgroup step = manager.createStep(UID, 55, StepName.of(0), CgroupLimits.NONE
+                .withMemory(new MemoryLimit(OptionalLong.of(64 * mib), OptionalLong.of(0))));
+        Process sleeper = start(batch.joinAndExec(List.of("sleep", "60")));
+
+        Process hog = start(step.joinAndExec(memoryHog(200)));
+        assertThat(hog.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(hog.exitValue()).as("perl killed by SIGKILL").isEqualTo(128 + 9);
+        assertThat(step.usage().oomKilled()).isTrue();
+        assertThat(batch.usage().oomKilled()).isFalse();
+        assertThat(sleeper.isAlive()).as("the job's other step goes on").isTrue();
+        assertThat(runInside(batch, memoryHog(200).toArray(String[]::new)))
+                .as("the job's own limit still lets its other steps use more than that step's share")
+                .isEqualTo((200 * mib) + "\n");
     }
 
     @Test

@@ -74,6 +74,27 @@ class V1FixtureTest {
     }
 
     @Test
+    void anSrunStepsOwnMemoryLimitHasRamAndSwapAsCgroupConfAsks() {
+        String step = JOB + "/step_0";
+        String memory = "sys/fs/cgroup/memory/" + step;
+        fixture.file(memory + "/memory.limit_in_bytes", "9223372036854771712")
+                .file(memory + "/memory.memsw.limit_in_bytes", "9223372036854771712")
+                .file("sys/fs/cgroup/cpu,cpuacct/" + step + "/cgroup.procs", "")
+                .file("sys/fs/cgroup/blkio/" + step + "/cgroup.procs", "");
+        // ConstrainRAMSpace, ConstrainSwapSpace, AllowedSwapSpace=50: a 100M step may use 100M of RAM and 50M of swap.
+        CgroupConfig config = TestCgroupConfigs.memory(true, true, 100, 50, 100, 100, 30);
+        CgroupManager manager = manager();
+        manager.createJob(1000, 9, CgroupLimits.NONE.withMemory(MemoryLimit.forJob(config, 1024, 16_000)));
+
+        manager.createStep(1000, 9, StepName.of(0), CgroupLimits.NONE.withMemory(MemoryLimit.forJob(config, 100, 16_000)));
+
+        assertThat(fixture.read(memory + "/memory.limit_in_bytes")).isEqualTo(Long.toString(100 * MIB));
+        assertThat(fixture.read(memory + "/memory.memsw.limit_in_bytes")).isEqualTo(Long.toString(150 * MIB));
+        assertThat(fixture.read("sys/fs/cgroup/memory/" + JOB + "/memory.limit_in_bytes"))
+                .as("the job's limit stays the job's").isEqualTo(Long.toString(1024 * MIB));
+    }
+
+    @Test
     void anSrunStepsUsageComesFromItsOwnCgroup() {
         String step = JOB + "/step_0";
         String memory = "sys/fs/cgroup/memory/" + step;

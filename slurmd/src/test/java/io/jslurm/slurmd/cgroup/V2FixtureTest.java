@@ -88,6 +88,24 @@ class V2FixtureTest {
     }
 
     @Test
+    void anSrunStepsOwnMemoryLimitHasRamAndSwapAsCgroupConfAsks() {
+        fixture.v2Cgroup(JOB + "/step_0", ALL);
+        // ConstrainRAMSpace, ConstrainSwapSpace, AllowedSwapSpace=50: a 100M step may use 100M of RAM and 50M of swap.
+        CgroupConfig config = TestCgroupConfigs.memory(true, true, 100, 50, 100, 100, 30);
+        CgroupManager manager = manager(CgroupBase.HIERARCHY_ROOT);
+        manager.createJob(1000, 42, CgroupLimits.NONE.withMemory(MemoryLimit.forJob(config, 1024, 16_000)));
+
+        manager.createStep(1000, 42, StepName.of(0), CgroupLimits.NONE.withMemory(MemoryLimit.forJob(config, 100, 16_000)));
+
+        long mib = 1024L * 1024L;
+        assertThat(fixture.read(JOB + "/step_0/memory.max")).isEqualTo(Long.toString(100 * mib));
+        assertThat(fixture.read(JOB + "/step_0/memory.swap.max")).isEqualTo(Long.toString(50 * mib));
+        assertThat(fixture.read(JOB + "/memory.max")).as("the job's limit stays the job's")
+                .isEqualTo(Long.toString(1024 * mib));
+        assertThat(fixture.read(JOB + "/step_batch/memory.max")).isEqualTo("max");
+    }
+
+    @Test
     void aMissingControllerFileIsNamed() {
         fixture.file(JOB + "/pids.max", "");
         Path pidsMax = fixture.path(JOB + "/pids.max");

@@ -32,6 +32,11 @@ class V2HierarchyTest extends RealHierarchyContract {
                 CgroupBase.HIERARCHY_ROOT);
     }
 
+    @Override
+    boolean limitsMemory(Cgroup job) {
+        return Files.exists(MOUNTPOINT.resolve(job.path()).resolve("memory.max"));
+    }
+
     @Test
     void thisKernelOffersCgroupKill() {
         Cgroup step = batchStep(70);

@@ -44,6 +44,37 @@ class JobConfinementTest {
         assertThat(limits.deniedDevices()).containsExactly(DeviceRule.of(Path.of("/dev/null")));
     }
 
+    private static JobConfinement confinement(String cgroupConf) {
+        return new JobConfinement(Configs.withCgroupConf(SLURM_CONF, cgroupConf).cgroup(), TOPOLOGY, 16_000, GPUS);
+    }
+
+    @Test
+    void aStepGetsItsOwnMemoryLimitWithSwapAsCgroupConfAsks() {
+        CgroupLimits limits = confinement("ConstrainRAMSpace=yes\nConstrainSwapSpace=yes\nAllowedSwapSpace=50\n")
+                .limitsForStep(List.of(), 100);
+
+        assertThat(limits.ramBytes()).hasValue(100L * 1024 * 1024);
+        assertThat(limits.swapBytes()).hasValue(50L * 1024 * 1024);
+        assertThat(limits.cpus()).isEmpty();
+        assertThat(limits.deniedDevices()).isEmpty();
+    }
+
+    @Test
+    void aStepWithDevicesConfinedGetsBothItsMemoryAndItsGpus() {
+        CgroupLimits limits = confinement("ConstrainRAMSpace=yes\nConstrainDevices=yes\n")
+                .limitsForStep(List.of(0), 512);
+
+        assertThat(limits.ramBytes()).hasValue(512L * 1024 * 1024);
+        assertThat(limits.swapBytes()).isEmpty();
+        assertThat(limits.deniedDevices()).containsExactly(DeviceRule.of(Path.of("/dev/zero")));
+    }
+
+    @Test
+    void aStepWithoutMemoryOrWithoutConstraintIsBoundedByTheJobAlone() {
+        assertThat(confinement("ConstrainRAMSpace=yes\n").limitsForStep(List.of(), 0)).isEqualTo(CgroupLimits.NONE);
+        assertThat(confinement("").limitsForStep(List.of(), 100)).isEqualTo(CgroupLimits.NONE);
+    }
+
     @Test
     void withoutConstraintsNothingIsLimited() {
         CgroupLimits limits = limits("", AllocatedNode.newBuilder().setNodeName("n1").setCores("0").setMemMb(2048).build());
