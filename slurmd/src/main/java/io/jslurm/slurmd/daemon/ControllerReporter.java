@@ -116,13 +116,12 @@ final class ControllerReporter implements AutoCloseable {
         List<JobComplete> pending = queue.pending();
         for (JobComplete completion : pending) {
             long jobId = Integer.toUnsignedLong(completion.getJobId());
+            boolean accepted;
             try {
                 if (!(link.call(completion) instanceof Ack)) {
                     LOG.warn("job {}: the controller answered its completion with something else than Ack", jobId);
                 }
-                LOG.info("job {}{}: completion delivered ({} ExitCode={}:{})", jobId,
-                        completion.hasStepId() ? "." + Integer.toUnsignedString(completion.getStepId()) : "",
-                        completion.getState(), completion.getExitCode(), completion.getTermSignal());
+                accepted = true;
             } catch (RpcException e) {
                 if (notDecided(e)) {
                     throw e;
@@ -130,8 +129,15 @@ final class ControllerReporter implements AutoCloseable {
                 // The controller read it and decided (e.g. an unknown or already finished job):
                 // sending it again would get the same answer.
                 LOG.warn("job {}: the controller refused its completion: {}", jobId, e.getMessage());
+                accepted = false;
             }
             queue.acknowledge(completion);
+            // Logged once it is recorded as acknowledged: a slurmd killed after this line does not send it again.
+            if (accepted) {
+                LOG.info("job {}{}: completion delivered ({} ExitCode={}:{})", jobId,
+                        completion.hasStepId() ? "." + Integer.toUnsignedString(completion.getStepId()) : "",
+                        completion.getState(), completion.getExitCode(), completion.getTermSignal());
+            }
         }
     }
 
