@@ -83,6 +83,11 @@ record AdminCommand(String verb, String entity, List<String> names, Map<String, 
         return new AdminCommand(verb, entity, names, where, set, format);
     }
 
+    /** The same command for {@code others} instead of its names. */
+    AdminCommand withNames(List<String> others) {
+        return new AdminCommand(verb, entity, List.copyOf(others), where, set, format);
+    }
+
     /** Plural entity names read as singular ("accounts" is "account"); a few other spellings. */
     private static String canonical(String key) {
         return switch (key) {

@@ -23,8 +23,11 @@ import java.time.InstantSource;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /** {@code sacctmgr}: clusters, accounts, users, QOS and associations in the accounting database. */
 public final class Sacctmgr {
@@ -107,6 +110,13 @@ public final class Sacctmgr {
         }
         try {
             String clusterName = cluster != null ? cluster : dbd.clusterName();
+            if (command.verb().equals("add") && command.entity().equals("cluster")) {
+                List<String> fresh = clustersNotThere(command.names());
+                if (fresh.isEmpty()) {
+                    return 1;
+                }
+                command = command.withNames(fresh);
+            }
             DbdAdminRequest request = DbdAdminRequest.newBuilder().setEntity(command.entity()).setVerb(command.verb())
                     .addAllNames(command.names()).putAllWhere(command.where()).putAllSet(command.set())
                     .setCluster(clusterName).build();
@@ -126,6 +136,27 @@ public final class Sacctmgr {
             err.println(" " + failed.getMessage());
             return 1;
         }
+    }
+
+    /**
+     * The clusters of {@code names} that the database does not hold yet; each one it holds is reported as Slurm's
+     * sacctmgr does (a controller adds its own cluster when it registers, so this is the usual answer).
+     */
+    private List<String> clustersNotThere(List<String> names) throws ControllerException {
+        Set<String> held = new HashSet<>();
+        DbdAdminRequest list = DbdAdminRequest.newBuilder().setEntity("cluster").setVerb("list").build();
+        for (DbdAdminRow row : dbd.call(list, DbdAdminResponse.class).getRowsList()) {
+            held.add(row.getFieldsMap().getOrDefault("Cluster", "").toLowerCase(Locale.ROOT));
+        }
+        List<String> fresh = new ArrayList<>();
+        for (String name : names) {
+            if (held.contains(name.toLowerCase(Locale.ROOT))) {
+                out.println(" This cluster " + name + " already exists.  Not adding.");
+            } else {
+                fresh.add(name);
+            }
+        }
+        return fresh;
     }
 
     /** {@code sacctmgr show event}: the events of each cluster asked about, in one table. */
@@ -198,7 +229,7 @@ public final class Sacctmgr {
                     out.println(" Nothing modified");
                     return;
                 }
-                out.println(" Modified " + what.toLowerCase(java.util.Locale.ROOT) + "s...");
+                out.println(" Modified " + what.toLowerCase(Locale.ROOT) + "s...");
                 command.names().forEach(n -> out.println("  " + n));
             }
             default -> {
@@ -206,7 +237,7 @@ public final class Sacctmgr {
                     out.println(" Nothing deleted");
                     return;
                 }
-                out.println(" Deleting " + what.toLowerCase(java.util.Locale.ROOT) + "s...");
+                out.println(" Deleting " + what.toLowerCase(Locale.ROOT) + "s...");
                 command.names().forEach(n -> out.println("  " + n));
             }
         }

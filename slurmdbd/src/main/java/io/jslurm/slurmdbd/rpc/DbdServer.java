@@ -21,6 +21,7 @@ import io.jslurm.slurmdbd.admin.AdminHandler;
 import io.jslurm.slurmdbd.admin.AdminStore;
 import io.jslurm.slurmdbd.assoc.AssocSnapshotHandler;
 import io.jslurm.slurmdbd.assoc.AssocSnapshotReader;
+import io.jslurm.slurmdbd.assoc.ClusterRegistration;
 import io.jslurm.slurmdbd.push.AssocPusher;
 import io.jslurm.slurmdbd.push.ControllerRegistry;
 import io.jslurm.slurmdbd.push.PushingAdminHandler;
@@ -66,6 +67,7 @@ public final class DbdServer implements AutoCloseable {
         AssocPusher pusher = new AssocPusher(controllers, daemonCredentials, AssocPusher.TIMEOUT);
         UsageStore usage = new UsageStore(db, clock);
         EventStore events = new EventStore(db);
+        AdminStore admin = new AdminStore(db, clock);
         RpcTable table = RpcTable.builder(EnvelopeType.DBD)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP,
                         call -> Pong.newBuilder().setServerTimeMs(clock.millis()).setServerVersion(VERSION).build())
@@ -75,9 +77,10 @@ public final class DbdServer implements AutoCloseable {
                 .route(DbdUsageQuery.class, Permission.USER, Execution.WORKER, new UsageQueryHandler(usage))
                 .route(DbdEventQuery.class, Permission.USER, Execution.WORKER, new EventQueryHandler(events))
                 .routeAsync(DbdAdminRequest.class, Permission.USER, Execution.WORKER,
-                        new PushingAdminHandler(new AdminHandler(new AdminStore(db, clock), slurmUserUid), pusher))
+                        new PushingAdminHandler(new AdminHandler(admin, slurmUserUid), pusher))
                 .route(DbdAssocSnapshotRequest.class, Permission.SLURM_USER, Execution.WORKER,
-                        new AssocSnapshotHandler(new AssocSnapshotReader(db, clock), controllers))
+                        new AssocSnapshotHandler(new AssocSnapshotReader(db, clock), controllers,
+                                new ClusterRegistration(admin)))
                 .build();
         int threads = Math.max(4, Runtime.getRuntime().availableProcessors());
         ThreadPoolExecutor workers = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
