@@ -46,7 +46,6 @@ class AssocFirstCopyIT {
     @Test
     @Order(2)
     void aControllerStartedBeforeSlurmdbdWithNoSavedCopyIsReadyWithTheAssociationsWhenUpReturns() throws Exception {
-        cluster().ok("sacctmgr", "-i", "add", "cluster", "local");
         cluster().ok("sacctmgr", "-i", "add", "account", "physics");
         cluster().ok("sacctmgr", "-i", "add", "user", "root", "account=physics");
         cluster().stop("slurmctld");

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -34,12 +33,6 @@ class AssocPushIT {
 
     private static Cluster cluster() {
         return CLUSTER.get();
-    }
-
-    @BeforeAll
-    static void addTheCluster() throws Exception {
-        // slurm-local up returned once the controller held its first copy, so it is registered for the pushes.
-        cluster().ok("sacctmgr", "-i", "add", "cluster", "local");
     }
 
     @Test

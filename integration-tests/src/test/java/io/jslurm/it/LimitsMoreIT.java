@@ -33,7 +33,6 @@ class LimitsMoreIT {
     @BeforeAll
     static void setUp() throws Exception {
         Cluster c = cluster();
-        c.ok("sacctmgr", "-i", "add", "cluster", "local");
         c.ok("sacctmgr", "-i", "add", "qos", "walled", "MaxWall=00:30:00");
         c.ok("sacctmgr", "-i", "add", "qos", "five", "MaxSubmitJobsPerUser=5");
         c.ok("sacctmgr", "-i", "add", "qos", "two-running", "MaxJobsPerUser=2");

@@ -36,7 +36,6 @@ class QosLimitsIT {
     static void seedSetUp() throws Exception {
         TestUsers.ensure("alice");
         Cluster c = cluster();
-        c.ok("sacctmgr", "-i", "add", "cluster", "local");
         c.ok("sacctmgr", "-i", "add", "account", "ml", "Description=machine learning", "Organization=research");
         c.ok("sacctmgr", "-i", "add", "user", "alice", "Account=ml");
         // Seed 000, as written.

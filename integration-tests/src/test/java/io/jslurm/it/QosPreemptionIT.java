@@ -30,7 +30,6 @@ class QosPreemptionIT {
     @BeforeAll
     static void qosSetUp() throws Exception {
         Cluster c = cluster();
-        c.ok("sacctmgr", "-i", "add", "cluster", "local");
         c.ok("sacctmgr", "-i", "add", "qos", "low");
         c.ok("sacctmgr", "-i", "add", "qos", "scavenger", "PreemptMode=cancel");
         c.ok("sacctmgr", "-i", "add", "qos", "peer");

@@ -20,7 +20,6 @@ class ReportsIT {
     @Test
     void seffAndSreportShowABusyJob() throws Exception {
         // slurm-local's cluster is named local
-        cluster().ok("sacctmgr", "-i", "add", "cluster", "local");
         cluster().ok("sacctmgr", "-i", "add", "account", "science");
         cluster().ok("sacctmgr", "-i", "add", "user", "root", "account=science");
         long job = cluster().submit("-A", "science", "--job-name=busy", "--wrap",
