@@ -228,7 +228,9 @@ public final class StepHandlers {
                     .setPort(view.slurmdPort(clusterSlurmdPort.getAsInt())).addAllTaskIds(taskIds)
                     .addAllGpuIndices(stepGpus.get(n))
                     .setCpus(cpus.get(n)).setMemMb(holds.get(n).memoryMib() > 0 ? holds.get(n).memoryMib()
-                            : part.memoryMib()));
+                            : part.memoryMib())
+                    .setJobCores(part.cores().toString()).setJobMemMb(part.memoryMib())
+                    .addAllJobGpuIndices(part.gpus()));
         }
         log.info("_slurm_rpc_job_step_create: StepId={}.{} {} tasks on {}", job.jobId(), record.getStepId(),
                 ntasks, record.getNodeList());
