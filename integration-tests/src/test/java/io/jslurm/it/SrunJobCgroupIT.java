@@ -59,8 +59,11 @@ class SrunJobCgroupIT {
                         line -> line.substring(line.indexOf('=') + 1), (a, b) -> b));
     }
 
-    /** The job's cgroup limits as the task saw them: its step nests in the job's cgroup, which has the limits. */
-    private static long assertJobLimits(Distribution.Result run, long memMib) {
+    /**
+     * The job's cgroup limits as the task saw them: its step nests in the job's cgroup, which has the limits; then the
+     * job completes.
+     */
+    private static void assertJobLimitsAndCompletion(Distribution.Result run, long memMib) throws Exception {
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         Map<String, String> seen = values(run.stdout());
         assertThat(seen.get("step")).as(run.stdout()).matches(".*/jslurm_[^/]+/uid_\\d+/job_\\d+/step_0");
@@ -71,24 +74,19 @@ class SrunJobCgroupIT {
                 .isEqualTo(seen.get("allowed"));
         Matcher id = JOB_ID.matcher(seen.get("step"));
         assertThat(id.find()).isTrue();
-        return Long.parseLong(id.group(1));
+        assertThat(CLUSTER.get().awaitState(Long.parseLong(id.group(1)), Cluster.patience(), "COMPLETED", "FAILED"))
+                .isEqualTo("COMPLETED");
     }
 
     @Test
     void srunAloneMakesTheJobCgroupWithTheJobsLimits() throws Exception {
-        Cluster cluster = CLUSTER.get();
-        Distribution.Result run = cluster.run("srun", "--mem=200M", "-n1", "./print-limits.sh");
-        long job = assertJobLimits(run, 200);
-        assertThat(cluster.awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).isEqualTo("COMPLETED");
+        assertJobLimitsAndCompletion(CLUSTER.get().run("srun", "--mem=200M", "-n1", "./print-limits.sh"), 200);
     }
 
     @Test
     void sallocsStepsNestInTheJobCgroupWithTheJobsLimits() throws Exception {
-        Cluster cluster = CLUSTER.get();
-        Distribution.Result run = cluster.run("salloc", "--mem=300M", "-n1", "srun", "--mem=100M",
-                "./print-limits.sh");
-        long job = assertJobLimits(run, 300);
-        assertThat(cluster.awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).isEqualTo("COMPLETED");
+        assertJobLimitsAndCompletion(CLUSTER.get().run("salloc", "--mem=300M", "-n1", "srun", "--mem=100M",
+                "./print-limits.sh"), 300);
     }
 
     @Test
