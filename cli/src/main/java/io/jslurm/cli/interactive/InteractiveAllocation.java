@@ -94,8 +94,13 @@ public record InteractiveAllocation(String program, Controllers controllers, Con
 
     /** Ends the job with the command's status. */
     public void release(long jobId, int exitCode, int signal) throws ControllerException {
+        release(jobId, exitCode, signal, false);
+    }
+
+    /** @param outOfMemory the OOM killer ended the command (srun's own step): the job ends OUT_OF_MEMORY */
+    private void release(long jobId, int exitCode, int signal, boolean outOfMemory) throws ControllerException {
         controller.call(CompleteAllocationRequest.newBuilder().setJobId((int) jobId).setExitCode(exitCode)
-                .setTermSignal(signal).build(), Ack.class);
+                .setTermSignal(signal).setOutOfMemory(outOfMemory).build(), Ack.class);
     }
 
     /**
@@ -103,6 +108,11 @@ public record InteractiveAllocation(String program, Controllers controllers, Con
      * stderr when the controller cannot be told.
      */
     public void releaseWithStatus(Granted granted, int status) {
+        releaseWithStatus(granted, status, false);
+    }
+
+    /** {@link #releaseWithStatus(Granted, int)}, saying whether the OOM killer ended the command's step. */
+    public void releaseWithStatus(Granted granted, int status, boolean outOfMemory) {
         try {
             Runtime.getRuntime().removeShutdownHook(granted.guard());
         } catch (IllegalStateException exiting) {
@@ -110,7 +120,7 @@ public record InteractiveAllocation(String program, Controllers controllers, Con
         }
         int signal = status > 128 ? status - 128 : 0;
         try {
-            release(granted.jobId(), signal == 0 ? status : 0, signal);
+            release(granted.jobId(), signal == 0 ? status : 0, signal, outOfMemory);
         } catch (ControllerException e) {
             if (e.errno() == ALREADY_DONE) {
                 // Cancelled meanwhile (scancel, time limit): nothing is left to give back.

@@ -103,7 +103,7 @@ public final class Srun {
             Optional<Long> jobId = options.jobId().isPresent() ? Optional.of((long) options.jobId().getAsInt())
                     : Optional.ofNullable(env.environment().get("SLURM_JOB_ID")).map(Long::parseLong);
             if (jobId.isPresent()) {
-                return step(controller, launcher, jobId.get(), options, env.environment(), gpuBind);
+                return step(controller, launcher, jobId.get(), options, env.environment(), gpuBind).status();
             }
             return allocateAndStep(controller, launcher, options, gpuBind);
         } catch (ControllerException e) {
@@ -130,16 +130,23 @@ public final class Srun {
         }
         Map<String, String> taskEnv = new HashMap<>(env.environment());
         taskEnv.putAll(InteractiveAllocation.jobEnvironment(granted.job(), workDir, LocalHost.name()));
-        int status = 1;
+        StepOutcome outcome = StepOutcome.FAILED;
         try {
-            status = step(controller, launcher, granted.jobId(), options, taskEnv, gpuBind);
+            outcome = step(controller, launcher, granted.jobId(), options, taskEnv, gpuBind);
         } finally {
-            allocation.releaseWithStatus(granted, status);
+            // The job of srun alone is its step: a step the OOM killer ended makes the job OUT_OF_MEMORY, as a batch
+            // script's OOM kill makes its job.
+            allocation.releaseWithStatus(granted, outcome.status(), outcome.outOfMemory());
         }
-        return status;
+        return outcome.status();
     }
 
-    private int step(Controller controller, NodeLauncher launcher, long jobId, InteractiveOptions options,
+    /** How a step ended for srun: its exit status, and whether the OOM killer ended one of its tasks. */
+    private record StepOutcome(int status, boolean outOfMemory) {
+        static final StepOutcome FAILED = new StepOutcome(1, false);
+    }
+
+    private StepOutcome step(Controller controller, NodeLauncher launcher, long jobId, InteractiveOptions options,
                      Map<String, String> taskEnv, Optional<GpuBind> gpuBind) throws InterruptedException {
         Optional<Integer> stdinTask;
         InputStream input = stdin;
@@ -155,7 +162,7 @@ public final class Srun {
                 input = new FileInputStream(mode);
             } catch (IOException e) {
                 env.err().println(PROGRAM + ": error: Unable to open input file " + mode + ": " + e.getMessage());
-                return 1;
+                return StepOutcome.FAILED;
             }
             stdinTask = Optional.of(0);
         }
@@ -190,13 +197,13 @@ public final class Srun {
             if (run.cancelled()) {
                 env.err().println(PROGRAM + ": Job step aborted");
             }
-            return status;
+            return new StepOutcome(status, run.outOfMemory());
         } catch (ControllerException e) {
             env.err().println(PROGRAM + ": error: Unable to create step for job " + jobId + ": " + e.getMessage());
-            return 1;
+            return StepOutcome.FAILED;
         } catch (IOException e) {
             env.err().println(PROGRAM + ": error: " + e.getMessage());
-            return 1;
+            return StepOutcome.FAILED;
         }
     }
 }

@@ -335,6 +335,11 @@ public final class StepRun {
         return lines;
     }
 
+    /** Whether the OOM killer ended one of the step's tasks (known once {@link #run} returned). */
+    public boolean outOfMemory() {
+        return exits.outOfMemory();
+    }
+
     public boolean cancelled() {
         return cancelled;
     }

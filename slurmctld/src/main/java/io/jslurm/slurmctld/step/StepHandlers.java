@@ -139,9 +139,12 @@ public final class StepHandlers {
         }
         steps.endJob(job.jobId(), clock.instant().getEpochSecond()).forEach(step -> accounting.stepEnded(job, step,
                 steps.usage(job.jobId(), step.getStepId())));
-        control.complete(JobComplete.newBuilder().setJobId(r.getJobId()).setExitCode(r.getExitCode())
-                .setTermSignal(r.getTermSignal()).setNodeName("").setEndTime(clock.instant().getEpochSecond())
-                .build());
+        // srun alone whose step the OOM killer ended: the job reads as its step does, OUT_OF_MEMORY 0:125.
+        control.complete(JobComplete.newBuilder().setJobId(r.getJobId())
+                .setExitCode(r.getOutOfMemory() ? 0 : r.getExitCode())
+                .setTermSignal(r.getOutOfMemory() ? OOM_SIGNAL : r.getTermSignal())
+                .setOutOfMemory(r.getOutOfMemory()).setNodeName("")
+                .setEndTime(clock.instant().getEpochSecond()).build());
         return Ack.getDefaultInstance();
     }
 
@@ -228,7 +231,9 @@ public final class StepHandlers {
                     .setPort(view.slurmdPort(clusterSlurmdPort.getAsInt())).addAllTaskIds(taskIds)
                     .addAllGpuIndices(stepGpus.get(n))
                     .setCpus(cpus.get(n)).setMemMb(holds.get(n).memoryMib() > 0 ? holds.get(n).memoryMib()
-                            : part.memoryMib()));
+                            : part.memoryMib())
+                    .setJobCores(part.cores().toString()).setJobMemMb(part.memoryMib())
+                    .addAllJobGpuIndices(part.gpus()));
         }
         log.info("_slurm_rpc_job_step_create: StepId={}.{} {} tasks on {}", job.jobId(), record.getStepId(),
                 ntasks, record.getNodeList());

@@ -36,15 +36,26 @@ final class JobConfinement {
     CgroupLimits limitsFor(LaunchBatchJob request, String nodeName) {
         Optional<AllocatedNode> here = request.getAllocatedNodesList().stream()
                 .filter(node -> node.getNodeName().equals(nodeName)).findFirst();
-        IdSet cpus = here.map(AllocatedNode::getCores).filter(cores -> !cores.isEmpty())
-                .map(this::cpusOfCores).orElse(topology.allCpus());
-        IdSet mems = IdSet.of(topology.cpus().stream().filter(cpu -> cpus.contains(cpu.id()))
-                .mapToInt(LogicalCpu::numaNode).distinct());
         List<Integer> givenGpus = here.map(AllocatedNode::getGpuIndicesList).filter(list -> !list.isEmpty())
                 .orElse(request.getGpuIndicesList());
-        List<Path> allocated = givenGpus.stream().map(index -> NodeGpus.deviceFile(gpus, index))
-                .flatMap(Optional::stream).toList();
         long memoryMb = here.map(AllocatedNode::getMemMb).filter(mb -> mb > 0).orElse(request.getMemLimitMb());
+        return limitsForJob(here.map(AllocatedNode::getCores).orElse(""), memoryMb, givenGpus);
+    }
+
+    /**
+     * The job's cgroup limits from its allocation on this node, whichever way the job came (a batch launch, or the
+     * first step of a job without a batch script here, as salloc's and a lone srun's).
+     *
+     * @param cores      the machine core ids given to the job here (an IdSet list); empty means all the node's
+     * @param memoryMb   the job's memory here; 0 when it has none
+     * @param gpuIndices the job's GPUs here
+     */
+    CgroupLimits limitsForJob(String cores, long memoryMb, List<Integer> gpuIndices) {
+        IdSet cpus = cores.isEmpty() ? topology.allCpus() : cpusOfCores(cores);
+        IdSet mems = IdSet.of(topology.cpus().stream().filter(cpu -> cpus.contains(cpu.id()))
+                .mapToInt(LogicalCpu::numaNode).distinct());
+        List<Path> allocated = gpuIndices.stream().map(index -> NodeGpus.deviceFile(gpus, index))
+                .flatMap(Optional::stream).toList();
         return CgroupLimits.forJob(config, cpus, mems, memoryMb, realMemoryMb,
                 config.constrainDevices() ? DeviceRules.denyUnallocated(NodeGpus.deviceFiles(gpus), allocated) : List.of());
     }

@@ -193,6 +193,12 @@ public final class Slurmd implements AutoCloseable {
             public io.jslurm.slurmd.cgroup.CgroupLimits limitsFor(List<Integer> gpuIndices, long memoryMb) {
                 return confinement.limitsForStep(gpuIndices, memoryMb);
             }
+
+            @Override
+            public io.jslurm.slurmd.cgroup.CgroupLimits jobLimitsFor(String cores, long memoryMb,
+                                                                     List<Integer> gpuIndices) {
+                return confinement.limitsForJob(cores, memoryMb, gpuIndices);
+            }
         });
         handlers = new NodeRpcHandlers(name, cluster, runner, confinement,
                 completions, steps, setup.clock(), hooks, setup.slurmConf(), this::jobEnded);

@@ -264,7 +264,7 @@ public final class JobRunner {
             rememberBatchTask(record, env);
             listener.reattached(record.jobId(), env);
             if (cgroup.isPresent()) {
-                running.armTimers(record, clock);
+                running.armTimersAfterRestart(record, clock);
             }
             LOG.info("job {}: re-attached", record.jobId());
             scheduler.execute(() -> watch(running));

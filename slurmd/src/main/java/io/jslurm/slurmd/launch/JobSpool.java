@@ -39,6 +39,7 @@ final class JobSpool {
     private static final String WRAPPER_PID = "wrapper_pid";
     private static final String LAUNCH_ERROR = "launch_error";
     private static final String END_REASON = "end_reason";
+    private static final String SUSPEND = "suspend";
     static final String WRAPPER_LOG = "wrapper.log";
 
     private final Path dir;
@@ -161,6 +162,25 @@ final class JobSpool {
 
     void recordEndReason(JobState reason) throws IOException {
         writeAtomically(dir.resolve(END_REASON), reason.name() + "\n", "rw-------");
+    }
+
+    /**
+     * The job's suspensions as slurmd last recorded them; {@link SuspendTimes#NEVER} when it never was.
+     *
+     * @throws IllegalArgumentException naming the file and line when the file is not what {@link SuspendTimes#write}
+     *                                  writes
+     */
+    SuspendTimes suspendTimes() {
+        try {
+            return readIfPresent(SUSPEND).map(SuspendTimes::parse).orElse(SuspendTimes.NEVER);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(dir.resolve(SUSPEND) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Written at each suspend and resume, so that a restarted slurmd keeps the time limit where it was. */
+    void recordSuspendTimes(SuspendTimes times) throws IOException {
+        writeAtomically(dir.resolve(SUSPEND), times.write(), "rw-------");
     }
 
     /**

@@ -39,10 +39,8 @@ final class RunningJob {
     /** What the timers were armed from, kept to arm them again on resume. */
     private SpoolRecord record;
     private InstantSource clock;
-    /** While suspended: when it began. */
-    private Instant suspendedAt;
-    /** Time spent suspended so far: the time limit moves out by this much, as Slurm does not count it. */
-    private Duration suspended = Duration.ZERO;
+    /** Time spent suspended and the current suspension, as the spool keeps them for a restarted slurmd. */
+    private SuspendTimes suspension;
 
     RunningJob(long jobId, JobSpool spool, Cgroup cgroup, Optional<Cgroup> batchStep,
                ScheduledExecutorService scheduler, Duration killWait) {
@@ -53,6 +51,17 @@ final class RunningJob {
         this.scheduler = scheduler;
         this.killWait = killWait;
         this.forcedEnd = spool.endReason().orElse(null);
+        this.suspension = recordedSuspension(jobId, spool);
+    }
+
+    /** What the spool says of the job's suspensions; a file that cannot be read counts as none, with an error. */
+    private static SuspendTimes recordedSuspension(long jobId, JobSpool spool) {
+        try {
+            return spool.suspendTimes();
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            LOG.error("job {}: suspend times lost: {}", jobId, e.getMessage());
+            return SuspendTimes.NEVER;
+        }
     }
 
     long jobId() {
@@ -83,7 +92,11 @@ final class RunningJob {
             scheduleKill();
             return;
         }
-        Optional<Instant> end = record.endTime().map(at -> at.plus(suspended));
+        if (suspension.suspended()) {
+            // Frozen: the time limit does not run until resume arms the timers again.
+            return;
+        }
+        Optional<Instant> end = record.endTime().map(suspension::pushedOut);
         if (end.isEmpty()) {
             return;
         }
@@ -91,6 +104,41 @@ final class RunningJob {
         record.signal().ifPresent(spec -> schedule(
                 Duration.between(now, end.get().minusSeconds(spec.delaySeconds())), () -> warn(spec)));
         schedule(Duration.between(now, end.get()), () -> end(JobState.TIMEOUT));
+    }
+
+    /**
+     * {@link #armTimers} for a job a previous slurmd left running, once the recorded suspensions agree with the
+     * cgroup's freezer: the freezer says whether the job is suspended now (a slurmd may stop between freezing and
+     * recording, or between thawing and recording), the record since when and for how long before.
+     */
+    synchronized void armTimersAfterRestart(SpoolRecord record, InstantSource clock) {
+        boolean frozen = cgroup != null && forcedEnd == null && cgroup.isFrozen();
+        Instant now = clock.instant();
+        if (frozen && !suspension.suspended()) {
+            changeSuspension(suspension.suspendedAt(now));
+        } else if (!frozen && suspension.suspended()) {
+            changeSuspension(suspension.resumedAt(now));
+        }
+        if (suspension.suspended()) {
+            LOG.info("job {}: still suspended, since {}; {} s suspended before", jobId, suspension.since().get(),
+                    suspension.before().toSeconds());
+        }
+        armTimers(record, clock);
+    }
+
+    /** Keeps the new suspend times in memory and in the spool; a spool that cannot be written is logged. */
+    private void changeSuspension(SuspendTimes times) {
+        suspension = times;
+        try {
+            spool.recordSuspendTimes(times);
+        } catch (IOException | UncheckedIOException e) {
+            LOG.error("job {}: cannot record its suspend times; a restarted slurmd would not know them: {}", jobId,
+                    e.getMessage());
+        }
+    }
+
+    private Instant now() {
+        return clock == null ? Instant.now() : clock.instant();
     }
 
     private void warn(SignalSpec spec) {
@@ -121,11 +169,11 @@ final class RunningJob {
      * signal. Suspending a suspended job changes nothing.
      */
     synchronized void suspend() {
-        if (finished || forcedEnd != null || cgroup == null || suspendedAt != null) {
+        if (finished || forcedEnd != null || cgroup == null || suspension.suspended()) {
             return;
         }
         cgroup.freeze();
-        suspendedAt = clock == null ? Instant.now() : clock.instant();
+        changeSuspension(suspension.suspendedAt(now()));
         timers.forEach(timer -> timer.cancel(false));
         timers.clear();
         LOG.info("job {}: suspended", jobId);
@@ -136,26 +184,24 @@ final class RunningJob {
         if (finished || cgroup == null) {
             return;
         }
-        if (suspendedAt == null) {
-            // A slurmd restarted while the job was frozen: the cgroup remembers what this object does not.
+        if (!suspension.suspended()) {
+            // Not suspended as far as slurmd knows; a frozen cgroup (suspended by hand) is thawed all the same.
             if (cgroup.isFrozen()) {
                 cgroup.thaw();
-                LOG.info("job {}: resumed (suspended before this slurmd started)", jobId);
+                LOG.info("job {}: resumed (frozen without a suspend request)", jobId);
             }
             return;
         }
         cgroup.thaw();
-        Instant now = clock == null ? Instant.now() : clock.instant();
-        suspended = suspended.plus(Duration.between(suspendedAt, now));
-        suspendedAt = null;
-        LOG.info("job {}: resumed after {} s suspended in all", jobId, suspended.toSeconds());
+        changeSuspension(suspension.resumedAt(now()));
+        LOG.info("job {}: resumed after {} s suspended in all", jobId, suspension.before().toSeconds());
         if (record != null && forcedEnd == null) {
             armTimers(record, clock);
         }
     }
 
     synchronized boolean isSuspended() {
-        return suspendedAt != null;
+        return suspension.suspended();
     }
 
     /** Ends the job as CANCELLED or TIMEOUT; the first reason given is the one reported. */
@@ -163,10 +209,10 @@ final class RunningJob {
         if (finished || forcedEnd != null || cgroup == null) {
             return;
         }
-        if (suspendedAt != null) {
+        if (suspension.suspended()) {
             // Frozen processes would not see SIGTERM before KillWait ran out.
             cgroup.thaw();
-            suspendedAt = null;
+            changeSuspension(suspension.resumedAt(now()));
         }
         forcedEnd = reason;
         try {

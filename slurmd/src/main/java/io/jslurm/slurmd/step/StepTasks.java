@@ -74,6 +74,8 @@ public final class StepTasks implements AutoCloseable {
     private final InstantSource clock;
     private final ExecutorService threads;
     private final Map<String, RunningStep> running = new ConcurrentHashMap<>();
+    /** Held while a step looks for its job's cgroup and makes it, so two first steps make it once. */
+    private final Object jobCgroupLock = new Object();
     private volatile PrologGate prologGate = (layout, nodeIndex) -> true;
     private volatile HookSettings taskScripts = HookSettings.NONE;
     private volatile StepDevices devices = StepDevices.UNCONFINED;
@@ -136,6 +138,11 @@ public final class StepTasks implements AutoCloseable {
             public CgroupLimits limitsFor(List<Integer> gpuIndices, long memoryMb) {
                 return CgroupLimits.NONE;
             }
+
+            @Override
+            public CgroupLimits jobLimitsFor(String cores, long memoryMb, List<Integer> gpuIndices) {
+                return CgroupLimits.NONE;
+            }
         };
 
         boolean confined();
@@ -145,6 +152,12 @@ public final class StepTasks implements AutoCloseable {
          * from {@code memoryMb} (the step's memory on this node) when cgroup.conf constrains memory.
          */
         CgroupLimits limitsFor(List<Integer> gpuIndices, long memoryMb);
+
+        /**
+         * The job's cgroup limits from its allocation on this node (cores, memory, GPUs), as a batch job's are: for
+         * the job cgroup a step makes when nothing made it before (salloc, srun alone).
+         */
+        CgroupLimits jobLimitsFor(String cores, long memoryMb, List<Integer> gpuIndices);
     }
 
     /** Set once at start, before requests are served. */
@@ -241,9 +254,9 @@ public final class StepTasks implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new LaunchRefused("Job prolog failed: interrupted");
         }
-        cgroups.createJob(user.uid(), jobId, CgroupLimits.NONE);
         StepDevices stepDevices = devices;
         StepNode here = layout.getNodes(nodeIndex);
+        ensureJobCgroup(user, jobId, here, stepDevices);
         Cgroup stepCgroup = cgroups.createStep(user.uid(), jobId, StepName.of(layout.getStepId()),
                 stepDevices.limitsFor(here.getGpuIndicesList(), here.getMemMb()));
         Socket io = connect(request);
@@ -313,6 +326,21 @@ public final class StepTasks implements AutoCloseable {
         // few milliseconds): the step launch latency of performance.md.
         LOG.info("step {}: {} tasks started for {} (uid {}) in {} us: {}", key, node.getTaskIdsCount(), user.name(),
                 user.uid(), (System.nanoTime() - received) / 1_000, String.join(" ", request.getArgvList()));
+    }
+
+    /**
+     * The job's cgroup, which the first step here makes when neither a batch launch nor PrologFlags=Contain made it:
+     * a job of salloc or of srun alone then gets its allocation's limits (cores, memory, swap, GPUs) as a batch job
+     * does, and its steps nest below it. A job cgroup already there keeps its limits: writing them again would
+     * stack one more device program on v2 each step.
+     */
+    private void ensureJobCgroup(JobUser user, long jobId, StepNode here, StepDevices stepDevices) {
+        synchronized (jobCgroupLock) {
+            if (cgroups.findJob(jobId).isEmpty()) {
+                cgroups.createJob(user.uid(), jobId, stepDevices.jobLimitsFor(here.getJobCores(), here.getJobMemMb(),
+                        here.getJobGpuIndicesList()));
+            }
+        }
     }
 
     /**

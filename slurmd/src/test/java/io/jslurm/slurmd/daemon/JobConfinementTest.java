@@ -76,6 +76,31 @@ class JobConfinementTest {
     }
 
     @Test
+    void aJobWithoutABatchScriptGetsTheSameLimitsFromItsStepAsABatchJobFromItsLaunch() {
+        String conf = "ConstrainCores=yes\nConstrainRAMSpace=yes\nConstrainSwapSpace=yes\nAllowedSwapSpace=25\n"
+                + "ConstrainDevices=yes\n";
+        CgroupLimits batch = limits(conf,
+                AllocatedNode.newBuilder().setNodeName("n1").setCores("2-3").setMemMb(1024).addGpuIndices(0).build());
+
+        CgroupLimits fromStep = confinement(conf).limitsForJob("2-3", 1024, List.of(0));
+
+        assertThat(fromStep).isEqualTo(batch);
+        assertThat(fromStep.ramBytes()).hasValue(1024L * 1024 * 1024);
+        assertThat(fromStep.swapBytes()).hasValue(256L * 1024 * 1024);
+        assertThat(fromStep.cpus()).contains(IdSet.parse(TOPOLOGY.cores().get(2).cpus() + ","
+                + TOPOLOGY.cores().get(3).cpus()));
+        assertThat(fromStep.deniedDevices()).containsExactly(DeviceRule.of(Path.of("/dev/zero")));
+    }
+
+    @Test
+    void aStepFromAnOlderControllerWithoutTheJobsCoresConfinesToTheWholeNode() {
+        CgroupLimits limits = confinement("ConstrainCores=yes\n").limitsForJob("", 0, List.of());
+
+        assertThat(limits.cpus()).contains(TOPOLOGY.allCpus());
+        assertThat(limits.ramBytes()).isEmpty();
+    }
+
+    @Test
     void withoutConstraintsNothingIsLimited() {
         CgroupLimits limits = limits("", AllocatedNode.newBuilder().setNodeName("n1").setCores("0").setMemMb(2048).build());
 

@@ -112,8 +112,30 @@ class JobRunnerTest {
     }
 
     private JobRunner newRunner(Duration killWait) throws IOException {
+        return newRunner(killWait, InstantSource.system());
+    }
+
+    private JobRunner newRunner(Duration killWait, InstantSource clock) throws IOException {
         RunnerConfig config = new RunnerConfig(spoolDir, new NodeContext(Path.of("/etc/slurm/slurm.conf"), false), killWait);
-        return new JobRunner(config, cgroups, InstantSource.system(), scheduler, completions::add);
+        return new JobRunner(config, cgroups, clock, scheduler, completions::add);
+    }
+
+    /** The system clock moved on by {@code shift}: a long suspension without waiting for it. */
+    private static final class ShiftedClock implements InstantSource {
+        private volatile Duration shift;
+
+        ShiftedClock(Duration shift) {
+            this.shift = shift;
+        }
+
+        void shift(Duration newShift) {
+            this.shift = newShift;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.now().plus(shift);
+        }
     }
 
     private Jobs job(String script) {
@@ -431,6 +453,56 @@ class JobRunnerTest {
         restarted.reattach();
         JobCompletion completion = awaitCompletion();
         assertThat(completion.state()).isEqualTo(JobState.TIMEOUT);
+    }
+
+    @Test
+    void aJobSuspendedWhenSlurmdStoppedStaysFrozenAfterTheRestartAndKeepsTheRestOfItsTime() throws Exception {
+        Jobs jobs = job("while true; do date +%s%N >> ticks-$SLURM_JOB_ID; sleep 0.1; done\n");
+        jobs.timeLimit = TimeLimit.ofSeconds(5);
+        Path ticks = workDir.resolve("ticks-" + jobs.jobId);
+        runner.launch(jobs.build(), CgroupLimits.NONE);
+        awaitMoreLines(ticks, 0);
+        runner.suspend(jobs.jobId);
+        long ranMs = Duration.between(jobs.startTime, Instant.now()).toMillis();
+        runner.shutdown();
+
+        // Restarted an hour later by its clock: had it forgotten the suspension, the limit would be long past.
+        JobRunner restarted = newRunner(Duration.ofSeconds(1), new ShiftedClock(Duration.ofHours(1)));
+        runner = restarted;
+        assertThat(restarted.reattach()).containsExactly(jobs.jobId);
+        long frozen = lines(ticks);
+        assertThat(completions.poll(2, TimeUnit.SECONDS)).as("no time limit while suspended").isNull();
+        assertThat(lines(ticks)).as("still frozen after the restart").isEqualTo(frozen);
+
+        long resumed = System.nanoTime();
+        restarted.resume(jobs.jobId);
+        awaitMoreLines(ticks, frozen);
+        JobCompletion completion = awaitCompletion();
+        long afterResumeMs = (System.nanoTime() - resumed) / 1_000_000;
+        assertThat(completion.state()).isEqualTo(JobState.TIMEOUT);
+        assertThat(afterResumeMs).as("what was left of 5 s after %d ms running", ranMs)
+                .isGreaterThanOrEqualTo(Math.max(0, 5_000 - ranMs - 500));
+    }
+
+    @Test
+    void timeSuspendedBeforeARestartStillPushesTheLimitOut() throws Exception {
+        Jobs jobs = job("while true; do sleep 0.1; done\n");
+        jobs.timeLimit = TimeLimit.ofSeconds(3);
+        ShiftedClock clock = new ShiftedClock(Duration.ZERO);
+        JobRunner first = newRunner(Duration.ofSeconds(1), clock);
+        first.launch(jobs.build(), CgroupLimits.NONE);
+        first.suspend(jobs.jobId);
+        clock.shift(Duration.ofHours(1));
+        first.resume(jobs.jobId);
+        first.shutdown();
+        assertThat(completions.poll(500, TimeUnit.MILLISECONDS)).as("an hour suspended, 3 s to go").isNull();
+
+        JobRunner restarted = newRunner(Duration.ofSeconds(1), new ShiftedClock(Duration.ofHours(1)));
+        runner = restarted;
+        assertThat(restarted.reattach()).containsExactly(jobs.jobId);
+        assertThat(completions.poll(1, TimeUnit.SECONDS)).as("the hour suspended still counts after the restart")
+                .isNull();
+        assertThat(awaitCompletion().state()).isEqualTo(JobState.TIMEOUT);
     }
 
     @Test
