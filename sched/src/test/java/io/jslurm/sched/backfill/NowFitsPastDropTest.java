@@ -8,10 +8,7 @@ import io.jslurm.sched.model.Allocation;
 import io.jslurm.sched.model.ClusterSnapshot;
 import io.jslurm.sched.model.Partition;
 import io.jslurm.sched.model.PendingJob;
-import io.jslurm.sched.model.RunningJob;
 import io.jslurm.sched.select.FitResult;
-import io.jslurm.sched.select.FreeResources;
-import io.jslurm.sched.select.NodeFree;
 import io.jslurm.sched.select.ResourceFit;
 import io.jslurm.sched.testing.RandomCluster;
 import io.jslurm.sched.testing.Scenario;
@@ -42,10 +39,7 @@ class NowFitsPastDropTest {
         for (long seed = 1; seed <= 30; seed++) {
             Scenario scenario = new RandomCluster(seed).scenario(20, 12);
             ClusterSnapshot snapshot = scenario.snapshot();
-            SlotMap map = SlotMap.startingAt(NOW, STEP, snapshot.nodes(), FreeResources.of(snapshot));
-            for (RunningJob running : snapshot.running()) {
-                running.expectedEnd().ifPresent(end -> map.release(running.allocation(), end));
-            }
+            SlotMap map = PlainFits.mapOf(snapshot, STEP);
             Partition partition = snapshot.partitions().get(0);
             ResourceFit fit = new ResourceFit(scenario.params().select());
             Random random = new Random(seed);
@@ -56,7 +50,7 @@ class NowFitsPastDropTest {
                 Instant end = map.end(NOW, limit);
                 endsOnADrop += reservedAt.contains(end) ? 1 : 0;
 
-                FitResult plain = plainFit(map, job, partition, fit, end);
+                FitResult plain = PlainFits.plainFit(map, job, partition, fit, end);
                 Optional<Allocation> kept = map.allocationAt(job.request(), partition, limit, fit, NOW);
                 assertThat(kept).as("seed %d round %d", seed, round).isEqualTo(plain instanceof FitResult.Fit found
                         ? Optional.of(found.allocation()) : Optional.empty());
@@ -104,15 +98,5 @@ class NowFitsPastDropTest {
                 reservedAt.add(start);
             }
         }
-    }
-
-    /** The whole fit over what each node of the partition offers from now until {@code end}. */
-    private static FitResult plainFit(SlotMap map, PendingJob job, Partition partition, ResourceFit fit,
-            Instant end) {
-        List<NodeFree> during = new ArrayList<>();
-        for (NodeTimeline timeline : map.timelines(partition)) {
-            during.add(timeline.freeDuring(NOW, end));
-        }
-        return fit.fit(job.request(), partition, FreeResources.inOrder(partition.nodes(), during));
     }
 }
