@@ -68,8 +68,24 @@ final class NowFits {
     /** Each node id's Weight: a fit that only needs an allocation may leave out nodes heavier than a bound. */
     private final int[] weights;
 
-    /** @param members the node id at each position of the partition */
-    private record Kept(KeptFit fit, ResourceFit by, int applied, int[] members) {
+    /** Per node id: nanoseconds from now to its first drop ({@link Long#MAX_VALUE}: none, or too far to say). */
+    private final long[] firstDropNanos;
+    /** Per node id: how many times it was held or released, so that a shape's verdict on it knows when it is stale. */
+    private final int[] touches;
+
+    /** A node a fit that only needs an allocation sees as it is now, or through its view: see {@link #verdict}. */
+    private static final int LIVE = 0;
+    /** A node that takes no task as it is now: left out. */
+    private static final int REJECTS_NOW = 1;
+    /** A node that takes tasks now, but none once its first drop has begun: takes none of a job ending after it. */
+    private static final int REJECTS_PAST_DROP = 2;
+
+    /**
+     * @param members  the node id at each position of the partition
+     * @param verdicts per position: ({@link #touches} + 1) of the node when the verdict was made, shifted left by 2,
+     *                 or'ed with the verdict; 0 until made
+     */
+    private record Kept(KeptFit fit, ResourceFit by, int applied, int[] members, int[] verdicts) {
     }
 
     /** @param positions each node id's position in a partition (-1: not in it) */
@@ -86,6 +102,8 @@ final class NowFits {
         this.olderAfter = new long[nodes.size()];
         this.olderUntil = new long[nodes.size()];
         this.weights = new int[nodes.size()];
+        this.firstDropNanos = new long[nodes.size()];
+        this.touches = new int[nodes.size()];
         for (int id = 0; id < nodes.size(); id++) {
             weights[id] = nodes.get(id).base().node().weight();
         }
@@ -93,6 +111,7 @@ final class NowFits {
         this.drops = new long[Math.max(16, nodes.size())];
         for (int id = 0; id < nodes.size(); id++) {
             long key = dropKeyOf(id);
+            firstDropNanos[id] = firstDropNanosOf(id);
             if (key >= 0) {
                 drops[dropCount++] = key;
                 dropKey[id] = key;
@@ -105,6 +124,8 @@ final class NowFits {
     void touched(int id, boolean baseChanged) {
         lastView[id] = null;
         olderView[id] = null;
+        touches[id]++;
+        firstDropNanos[id] = firstDropNanosOf(id);
         if (baseChanged) {
             changes.add(id);
         }
@@ -125,6 +146,11 @@ final class NowFits {
             return -1;
         }
         return (Math.min(Math.max(Duration.between(now, first).toMillis(), 0), FAR) << 20) | id;
+    }
+
+    private long firstDropNanosOf(int id) {
+        Instant first = nodes.get(id).firstDrop();
+        return first == null ? Long.MAX_VALUE : nanosAfterNow(first);
     }
 
     private void addDrop(long key) {
@@ -164,7 +190,8 @@ final class NowFits {
                 members[i] = ids.get(partition.nodes().get(i));
                 base.add(nodes.get(members[i]).base());
             }
-            entry = new Kept(new KeptFit(by, request, partition, base), by, changes.size(), members);
+            entry = new Kept(new KeptFit(by, request, partition, base), by, changes.size(), members,
+                    new int[members.length]);
         } else {
             for (int k = entry.applied(); k < changes.size(); k++) {
                 int id = changes.get(k);
@@ -172,7 +199,7 @@ final class NowFits {
                     entry.fit().changed(index[id], nodes.get(id).base());
                 }
             }
-            entry = new Kept(entry.fit(), by, changes.size(), entry.members());
+            entry = new Kept(entry.fit(), by, changes.size(), entry.members(), entry.verdicts());
         }
         kept.put(shape, entry);
         long endOffset = ceilMillis(end);
@@ -196,15 +223,54 @@ final class NowFits {
                 break;
             }
             int id = (int) (key & 0xFFFFF);
-            if (index[id] >= 0 && weights[id] <= heaviest && !(fitOnly && entry.fit().rejects(index[id]))) {
-                NodeFree view = view(id, end, endNanos);
-                if (view != null) {
-                    seen[count] = index[id];
-                    views[count++] = view;
+            if (index[id] < 0 || weights[id] > heaviest) {
+                continue;
+            }
+            if (fitOnly) {
+                int verdict = verdict(entry, index[id], id);
+                if (verdict == REJECTS_NOW) {
+                    continue;
                 }
+                if (verdict == REJECTS_PAST_DROP && firstDropNanos[id] < endNanos) {
+                    seen[count] = index[id]; // takes no task: no view needed (KeptFit#fit, a null view)
+                    views[count++] = null;
+                    continue;
+                }
+            }
+            NodeFree view = view(id, end, endNanos);
+            if (view != null) {
+                seen[count] = index[id];
+                views[count++] = view;
             }
         }
         return entry.fit().fit(seen, views, count);
+    }
+
+    /**
+     * What a fit that only needs an allocation does with node {@code id} (at {@code position} in the partition),
+     * kept per shape until the node is next held or released. {@link #REJECTS_NOW}: it takes no task as it is now,
+     * and so none through any view of it (a view offers no more of anything). {@link #REJECTS_PAST_DROP}: it takes
+     * none through its view just past its first drop; a job ending after that drop sees it through a view that
+     * offers no more than that one (the same segments narrowed by more drops), so it takes none either, and its view
+     * need not be made or evaluated. These are the nodes most fits visit: nodes free now and reserved later, whose
+     * views from now past the reservation hold nothing a job of the shape needs.
+     */
+    private int verdict(Kept entry, int position, int id) {
+        int made = entry.verdicts()[position];
+        if (made >>> 2 == touches[id] + 1) {
+            return made & 3;
+        }
+        int verdict;
+        if (entry.fit().rejects(position)) {
+            verdict = REJECTS_NOW;
+        } else {
+            NodeTimeline timeline = nodes.get(id);
+            Instant first = timeline.firstDrop();
+            verdict = first != null && entry.fit().rejectsView(timeline.freeDuring(now, first.plusNanos(1)))
+                    ? REJECTS_PAST_DROP : LIVE;
+        }
+        entry.verdicts()[position] = (touches[id] + 1) << 2 | verdict;
+        return verdict;
     }
 
     /** Whether node {@code id} may have a drop before {@code endOffset} (ms after now), as the walk in fit sees it. */

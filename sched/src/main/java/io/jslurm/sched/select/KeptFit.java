@@ -91,6 +91,14 @@ public final class KeptFit {
     }
 
     /**
+     * Whether {@code view}, a view of a node of the partition, takes no task of the request. A view that offers no
+     * more of anything than this one takes none either.
+     */
+    public boolean rejectsView(NodeFree view) {
+        return NodeCapacity.tasksOrRejection(job, view) < 0;
+    }
+
+    /**
      * For a job that must fit on one node: the Weight of the best-ranked kept candidate that alone takes every task
      * and that {@code seenOtherwise} does not claim, among the first {@code limit} in rank order;
      * {@link Integer#MAX_VALUE} where there is none among them or the job may span nodes.
@@ -143,9 +151,11 @@ public final class KeptFit {
 
     /**
      * The fit with nodes {@code indexes[0..count)} seen as {@code views} instead of their base. A view is read,
-     * never changed, and must not change later while this fit is in use: it is remembered by identity.
+     * never changed, and must not change later while this fit is in use: it is remembered by identity. A null view
+     * stands for one the caller knows takes no task: the node is left out, and its rejection is not counted.
      *
-     * @return what {@link ResourceFit#fit} returns for the partition seen that way
+     * @return what {@link ResourceFit#fit} returns for the partition seen that way; with null views, the same
+     *         allocation where that is a fit, and a failure whose rejection counts fall short by those nodes
      */
     public FitResult fit(int[] indexes, NodeFree[] views, int count) {
         stamp++;
@@ -163,6 +173,9 @@ public final class KeptFit {
                 counts[-before[k] - 1]--;
             } else {
                 total--;
+            }
+            if (views[k] == null) {
+                continue; // takes no task: neither a candidate nor counted
             }
             if (lastView[index] != views[k]) {
                 see(index, views[k]);

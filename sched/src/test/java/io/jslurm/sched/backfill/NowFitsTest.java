@@ -7,17 +7,12 @@ import io.jslurm.sched.model.Allocation;
 import io.jslurm.sched.model.ClusterSnapshot;
 import io.jslurm.sched.model.Partition;
 import io.jslurm.sched.model.PendingJob;
-import io.jslurm.sched.model.RunningJob;
 import io.jslurm.sched.select.FitResult;
-import io.jslurm.sched.select.FreeResources;
-import io.jslurm.sched.select.NodeFree;
 import io.jslurm.sched.select.ResourceFit;
 import io.jslurm.sched.testing.RandomCluster;
 import io.jslurm.sched.testing.Scenario;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -61,10 +56,7 @@ class NowFitsTest {
         for (long seed = 1; seed <= 25; seed++) {
             Scenario scenario = new RandomCluster(seed).scenario(24, 10);
             ClusterSnapshot snapshot = scenario.snapshot();
-            SlotMap map = SlotMap.startingAt(NOW, STEP, snapshot.nodes(), FreeResources.of(snapshot));
-            for (RunningJob running : snapshot.running()) {
-                running.expectedEnd().ifPresent(end -> map.release(running.allocation(), end));
-            }
+            SlotMap map = PlainFits.mapOf(snapshot, STEP);
             Partition partition = snapshot.partitions().get(0);
             ResourceFit fit = new ResourceFit(scenario.params().select());
             Random random = new Random(seed);
@@ -73,7 +65,7 @@ class NowFitsTest {
                 Optional<Duration> limit = random.nextInt(20) == 0 ? Optional.empty()
                         : Optional.of(Duration.ofMinutes(1 + random.nextInt(16 * 60)));
 
-                FitResult plain = plainFit(map, job, partition, fit, map.end(NOW, limit));
+                FitResult plain = PlainFits.plainFit(map, job, partition, fit, map.end(NOW, limit));
                 boolean fits;
                 if (allocationOnly) {
                     Optional<Allocation> kept = map.allocationAt(job.request(), partition, limit, fit, NOW);
@@ -95,15 +87,5 @@ class NowFitsTest {
             }
         }
         return answers;
-    }
-
-    /** The whole fit over what each node of the partition offers from now until {@code end}. */
-    private static FitResult plainFit(SlotMap map, PendingJob job, Partition partition, ResourceFit fit,
-            Instant end) {
-        List<NodeFree> during = new ArrayList<>();
-        for (NodeTimeline timeline : map.timelines(partition)) {
-            during.add(timeline.freeDuring(NOW, end));
-        }
-        return fit.fit(job.request(), partition, FreeResources.inOrder(partition.nodes(), during));
     }
 }
