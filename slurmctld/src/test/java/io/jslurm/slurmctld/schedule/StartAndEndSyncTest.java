@@ -70,7 +70,7 @@ class StartAndEndSyncTest {
         return messages;
     }
 
-    private long submitAndPrepare() throws Exception {
+    private long submitOneCoreJob() throws Exception {
         return cluster.submit(ALICE, job(ALICE, "alice").setTimeLimitMinutes(10).setMemPerNodeMb(1000));
     }
 
@@ -117,45 +117,50 @@ class StartAndEndSyncTest {
                 .extracting(m -> ((LaunchBatchJob) m).getJobId()).containsExactly((int) next);
     }
 
+    /**
+     * A job's start made, then {@code meanwhile} done to it before {@link JobControl#launch}: whether the launch went
+     * out, and what slurmd was sent within {@code window}.
+     */
+    private record Outcome(long jobId, boolean launched, List<Message> sent) {
+    }
+
+    private Outcome launchAfter(java.util.function.LongConsumer meanwhile, Duration window) throws Exception {
+        long jobId = submitOneCoreJob();
+        JobControl.PreparedStart prepared = control.prepareStart(jobId, ONE_CORE, "batch").orElseThrow();
+        meanwhile.accept(jobId);
+        boolean launched = control.launch(prepared);
+        return new Outcome(jobId, launched, received(window));
+    }
+
     @Test
     void aStartCancelledBeforeItsLaunchIsNotLaunched() throws Exception {
-        long jobId = submitAndPrepare();
-        JobControl.PreparedStart prepared = control.prepareStart(jobId, ONE_CORE, "batch").orElseThrow();
+        Outcome outcome = launchAfter(jobId -> control.cancel(jobId, 0, false, false), Duration.ofSeconds(1));
 
-        control.cancel(jobId, 0, false, false);
-
-        assertThat(control.launch(prepared)).isFalse();
-        List<Message> sent = received(Duration.ofSeconds(1));
-        assertThat(sent).noneMatch(LaunchBatchJob.class::isInstance);
-        assertThat(sent).filteredOn(TerminateJob.class::isInstance).hasSize(1);
-        assertThat(cluster.job(jobId).getState()).isEqualTo(JobState.JOB_CANCELLED);
+        assertThat(outcome.launched()).isFalse();
+        assertThat(outcome.sent()).noneMatch(LaunchBatchJob.class::isInstance);
+        assertThat(outcome.sent()).filteredOn(TerminateJob.class::isInstance).hasSize(1);
+        assertThat(cluster.job(outcome.jobId()).getState()).isEqualTo(JobState.JOB_CANCELLED);
     }
 
     @Test
     void aStartRequeuedBeforeItsLaunchIsNotLaunchedAndWaitsInTheQueue() throws Exception {
-        long jobId = submitAndPrepare();
-        JobControl.PreparedStart prepared = control.prepareStart(jobId, ONE_CORE, "batch").orElseThrow();
+        Outcome outcome = launchAfter(control::requeue, Duration.ofSeconds(1));
 
-        control.requeue(jobId);
-
-        assertThat(control.launch(prepared)).isFalse();
-        assertThat(received(Duration.ofSeconds(1))).noneMatch(LaunchBatchJob.class::isInstance);
-        assertThat(cluster.job(jobId).getState()).isIn(JobState.JOB_PENDING);
+        assertThat(outcome.launched()).isFalse();
+        assertThat(outcome.sent()).noneMatch(LaunchBatchJob.class::isInstance);
+        assertThat(cluster.job(outcome.jobId()).getState()).isEqualTo(JobState.JOB_PENDING);
     }
 
     @Test
     void aStartSuspendedBeforeItsLaunchIsLaunchedAndSuspendedOnItsNode() throws Exception {
-        long jobId = submitAndPrepare();
-        JobControl.PreparedStart prepared = control.prepareStart(jobId, ONE_CORE, "batch").orElseThrow();
+        Outcome outcome = launchAfter(control::suspend, Duration.ofSeconds(2));
 
-        control.suspend(jobId);
-
-        assertThat(control.launch(prepared)).isTrue();
-        List<Message> sent = received(Duration.ofSeconds(2));
-        assertThat(sent).filteredOn(LaunchBatchJob.class::isInstance)
-                .extracting(m -> ((LaunchBatchJob) m).getJobId()).containsExactly((int) jobId);
-        assertThat(sent).filteredOn(SuspendJob.class::isInstance).as("suspend requests, none a resume")
-                .isNotEmpty().allMatch(m -> ((SuspendJob) m).getJobId() == jobId && !((SuspendJob) m).getResume());
-        assertThat(cluster.job(jobId).getState()).isEqualTo(JobState.JOB_SUSPENDED);
+        assertThat(outcome.launched()).isTrue();
+        assertThat(outcome.sent()).filteredOn(LaunchBatchJob.class::isInstance)
+                .extracting(m -> ((LaunchBatchJob) m).getJobId()).containsExactly((int) outcome.jobId());
+        assertThat(outcome.sent()).filteredOn(SuspendJob.class::isInstance).as("suspend requests, none a resume")
+                .isNotEmpty().allMatch(m -> ((SuspendJob) m).getJobId() == outcome.jobId()
+                        && !((SuspendJob) m).getResume());
+        assertThat(cluster.job(outcome.jobId()).getState()).isEqualTo(JobState.JOB_SUSPENDED);
     }
 }

@@ -8,14 +8,12 @@ import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobState;
 import io.jslurm.slurmctld.job.PendingReason;
 import io.jslurm.slurmctld.job.StateChange;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,19 +34,6 @@ class EndCarriedByNextStartTest {
 
     private final SettableClock clock = new SettableClock(Instant.parse("2026-11-30T00:00:00Z"));
 
-    /** Counts fsyncs and remembers how long the segment was at the last one: all that a crash keeps of it. */
-    private static final class RecordingSync implements SegmentSync {
-        final AtomicLong syncs = new AtomicLong();
-        final AtomicLong syncedLength = new AtomicLong();
-
-        @Override
-        public void sync(FileOutputStream segment) throws IOException {
-            FSYNC.sync(segment);
-            syncedLength.set(segment.getChannel().size());
-            syncs.incrementAndGet();
-        }
-    }
-
     private final RecordingSync sync = new RecordingSync();
     private int copies;
 
@@ -64,6 +49,14 @@ class EndCarriedByNextStartTest {
         }
         try (StateDirectory directory = StateDirectory.open(copy)) {
             return Recovery.run(directory).table();
+        }
+    }
+
+    /** Waits until the other thread's end of the job shows in the table, which it does before it is durable. */
+    private static void awaitEnded(JobStore store, long jobId) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (store.get(jobId).orElseThrow().state() != JobState.COMPLETED && System.nanoTime() < deadline) {
+            Thread.sleep(1);
         }
     }
 
@@ -85,10 +78,7 @@ class EndCarriedByNextStartTest {
             Thread completion = new Thread(() -> store.durablyTogether(
                     () -> store.transition(first, completed()), Duration.ofMinutes(5)), "completion");
             completion.start();
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (store.get(first).orElseThrow().state() != JobState.COMPLETED && System.nanoTime() < deadline) {
-                Thread.sleep(1);
-            }
+            awaitEnded(store, first);
             assertThat(store.get(first).orElseThrow().state()).as("the end is visible before it is durable")
                     .isEqualTo(JobState.COMPLETED);
             assertThat(completion.isAlive()).as("the completion still waits for its end to be durable").isTrue();
@@ -149,10 +139,7 @@ class EndCarriedByNextStartTest {
             Thread completion = new Thread(() -> store.durablyTogether(
                     () -> store.transition(jobId, completed()), Duration.ofMinutes(5)), "completion");
             completion.start();
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (store.get(jobId).orElseThrow().state() != JobState.COMPLETED && System.nanoTime() < deadline) {
-                Thread.sleep(1);
-            }
+            awaitEnded(store, jobId);
 
             // A pass that started nothing: the scheduling loop syncs what the ends that asked for it made.
             store.syncMade();
