@@ -107,14 +107,19 @@ public final class AccountedJobStore extends ForwardingJobStore {
     /** The records of the changes made meanwhile go to accounting once they are durable, as for single changes. */
     @Override
     public <T> T durablyTogether(Supplier<T> changes) {
+        return durablyTogether(changes, java.time.Duration.ZERO);
+    }
+
+    @Override
+    public <T> T durablyTogether(Supplier<T> changes, java.time.Duration patience) {
         if (deferred.get() != null) {
-            return store.durablyTogether(changes);
+            return store.durablyTogether(changes, patience);
         }
         List<Runnable> records = new ArrayList<>();
         deferred.set(records);
         T result;
         try {
-            result = store.durablyTogether(changes);
+            result = store.durablyTogether(changes, patience);
         } finally {
             deferred.remove();
         }

@@ -325,8 +325,25 @@ public final class JobControl {
     }
 
     /**
+     * How long a job's end waits for another thread to sync it along with its own changes before syncing it
+     * itself: about as long as the scheduling pass its end asks for takes to begin and journal the next start on
+     * a busy machine, so that one sync usually makes both durable. A bound, not a delay: when a pass (or anything
+     * else) syncs sooner, the end returns then.
+     */
+    static final Duration END_SYNC_PATIENCE = Duration.ofMillis(50);
+    private volatile Duration endSyncPatience = END_SYNC_PATIENCE;
+
+    /** Tests that run the passes themselves wait longer than {@link #END_SYNC_PATIENCE} for theirs. */
+    void endSyncPatience(Duration patience) {
+        endSyncPatience = Objects.requireNonNull(patience, "patience");
+    }
+
+    /**
      * slurmd reports that a batch script ended: the job ends COMPLETED, FAILED, OUT_OF_MEMORY or, when it was
-     * killed after its time limit, TIMEOUT.
+     * killed after its time limit, TIMEOUT. Returns once the end is durable, so slurmd's acknowledgement waits for
+     * it; the freed resources are handed to the scheduler before that, with the end journaled, so the next start
+     * is journaled after it and its sync carries both (a crash never keeps a start without the end that made room
+     * for it). The nodes hear of the end (TerminateJob, the Epilog) only once it is durable.
      *
      * @return the ended job, or empty when the report was late (the job had already ended) or was for a step
      */
@@ -334,35 +351,43 @@ public final class JobControl {
         if (report.hasStepId()) {
             return Optional.empty();
         }
-        Job ended;
-        synchronized (this) {
-            long jobId = Integer.toUnsignedLong(report.getJobId());
-            nodeReports.ended(report.getNodeName(), jobId);
-            Optional<Job> current = store.get(jobId);
-            if (current.isEmpty() || !current.get().state().occupiesNodes()) {
-                return Optional.empty();
-            }
-            Job job = current.get();
-            if (!report.getNodeName().isEmpty() && allocations.of(jobId)
-                    .map(a -> !a.nodeNames().contains(report.getNodeName())).orElse(false)) {
-                // The end of an earlier run, on a node the job was requeued away from.
-                log.info("JobId={} end reported by {}, where it no longer runs; ignored", job.displayId(),
-                        report.getNodeName());
-                return Optional.empty();
-            }
-            if (job.state() == JobState.REQUEUED) {
-                ended = backToQueue(job);
-                log.info("JobId={} run ended on {}; pending again", ended.displayId(), report.getNodeName());
-            } else {
-                ended = finish(job, report);
-            }
+        List<Runnable> onceDurable = new ArrayList<>();
+        Optional<Job> ended = store.durablyTogether(() -> {
+            Optional<Job> changed = end(report, onceDurable);
+            changed.ifPresent(job -> resourcesFreed.run());
+            return changed;
+        }, endSyncPatience);
+        onceDurable.forEach(Runnable::run);
+        return ended;
+    }
+
+    /** The change {@link #complete} makes, under the lock; what the nodes and the log hear goes to {@code later}. */
+    private synchronized Optional<Job> end(JobComplete report, List<Runnable> later) {
+        long jobId = Integer.toUnsignedLong(report.getJobId());
+        nodeReports.ended(report.getNodeName(), jobId);
+        Optional<Job> current = store.get(jobId);
+        if (current.isEmpty() || !current.get().state().occupiesNodes()) {
+            return Optional.empty();
         }
-        resourcesFreed.run();
-        return Optional.of(ended);
+        Job job = current.get();
+        if (!report.getNodeName().isEmpty() && allocations.of(jobId)
+                .map(a -> !a.nodeNames().contains(report.getNodeName())).orElse(false)) {
+            // The end of an earlier run, on a node the job was requeued away from.
+            log.info("JobId={} end reported by {}, where it no longer runs; ignored", job.displayId(),
+                    report.getNodeName());
+            return Optional.empty();
+        }
+        if (job.state() == JobState.REQUEUED) {
+            Job pending = backToQueue(job);
+            later.add(() -> log.info("JobId={} run ended on {}; pending again", pending.displayId(),
+                    report.getNodeName()));
+            return Optional.of(pending);
+        }
+        return Optional.of(finish(job, report, later));
     }
 
     /** The batch script of a running job ended: its final state follows from how. Caller holds the lock. */
-    private Job finish(Job job, JobComplete report) {
+    private Job finish(Job job, JobComplete report, List<Runnable> later) {
         ExitCode exit = ExitCode.of(report.getExitCode() & 0xff, report.getTermSignal() & 0x7f);
         JobState finalState;
         PendingReason reason;
@@ -391,9 +416,12 @@ public final class JobControl {
         }
         Job ended = store.transition(job.jobId(), StateChange.finish(finalState, exit, reason));
         // Every node of the job hears of its end, as from Slurm's controller: each runs its Epilog there and
-        // ends what is left of the job's steps.
-        release(job.jobId()).ifPresent(allocation -> terminate(ended, allocation, "completed"));
-        log.info("JobId={} {} ExitCode={} on {}", ended.displayId(), finalState, exit, report.getNodeName());
+        // ends what is left of the job's steps. Logged once durable, as when the end waited for its own sync.
+        Optional<Allocation> freed = release(job.jobId());
+        later.add(() -> {
+            freed.ifPresent(allocation -> terminate(ended, allocation, "completed"));
+            log.info("JobId={} {} ExitCode={} on {}", ended.displayId(), finalState, exit, report.getNodeName());
+        });
         return ended;
     }
 

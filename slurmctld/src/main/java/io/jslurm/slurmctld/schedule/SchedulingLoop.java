@@ -157,6 +157,11 @@ public final class SchedulingLoop implements AutoCloseable {
         thread.start();
     }
 
+    /** What the loop starts jobs through, and where jobs end. */
+    public JobControl control() {
+        return control;
+    }
+
     /** Asks for a pass soon; many requests before the pass runs make one pass. */
     public void requestPass() {
         synchronized (wake) {
@@ -225,6 +230,7 @@ public final class SchedulingLoop implements AutoCloseable {
     private void run() {
         long lastPass = System.nanoTime() - MIN_SPACING_NANOS;
         long lastTook = 0;
+        boolean freed;
         while (!closed) {
             try {
                 synchronized (wake) {
@@ -239,6 +245,7 @@ public final class SchedulingLoop implements AutoCloseable {
                         TimeUnit.NANOSECONDS.timedWait(wake, wait);
                     }
                     workPending = false;
+                    freed = freedPending;
                     freedPending = false;
                 }
                 lastPass = System.nanoTime();
@@ -247,6 +254,11 @@ public final class SchedulingLoop implements AutoCloseable {
                 }
                 checkNodes();
                 runPass();
+                if (freed) {
+                    // The ends that asked for this pass wait for their sync to be taken by it (JobControl.complete):
+                    // its starts' sync carried them; when it started nothing, they are synced now.
+                    store.syncMade();
+                }
                 purgeIfDue();
                 lastTook = System.nanoTime() - lastPass;
             } catch (InterruptedException e) {

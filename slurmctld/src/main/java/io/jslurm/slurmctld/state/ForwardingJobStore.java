@@ -128,6 +128,16 @@ public abstract class ForwardingJobStore implements JobStore {
     }
 
     @Override
+    public <T> T durablyTogether(Supplier<T> changes, java.time.Duration patience) {
+        return delegate.durablyTogether(changes, patience);
+    }
+
+    @Override
+    public void syncMade() {
+        delegate.syncMade();
+    }
+
+    @Override
     public void close() {
         delegate.close();
     }

@@ -97,6 +97,21 @@ public interface JobStore extends AutoCloseable {
         return changes.get();
     }
 
+    /**
+     * As {@link #durablyTogether(Supplier)}, for changes whose sync another thread is about to take anyway: the
+     * final wait first leaves the write to others for up to {@code patience} and leads it only after that. A job's
+     * end waits so for the scheduling pass that hands its cores on: that pass journals its starts after the end and
+     * syncs them, which makes the end durable with them, one sync where there were two on the way from one job's
+     * end to the next one's launch.
+     */
+    default <T> T durablyTogether(Supplier<T> changes, java.time.Duration patience) {
+        return durablyTogether(changes);
+    }
+
+    /** Returns once every change made so far, by any thread, is durable (at once when they all are). */
+    default void syncMade() {
+    }
+
     @Override
     void close();
 }

@@ -57,7 +57,10 @@ final class Journal implements AutoCloseable {
     private final StateDirectory directory;
     private final SegmentSync sync;
     private final ReentrantLock lock = new ReentrantLock();
-    /** Signalled whenever a write ends: {@link #roll} waits there for the one in progress. */
+    /**
+     * Signalled whenever a write ends: {@link #roll} waits there for the one in progress, patient callers of
+     * {@link #awaitDurable(long, long)} for someone else's write to carry their entry.
+     */
     private final Condition idle = lock.newCondition();
     /** Where the journal's own thread waits for a batch with callers that do not wait themselves. */
     private final Condition asyncWork = lock.newCondition();
@@ -267,6 +270,45 @@ final class Journal implements AutoCloseable {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /**
+     * As {@link #awaitDurable}, but first leaves the write to others for up to {@code patienceNanos}: a caller
+     * whose entry another thread is about to follow with its own (the scheduling pass that hands on what a job's
+     * end freed) then shares that thread's sync instead of taking one of its own first. It waits on {@link #idle},
+     * not on its batch, so it never takes the signal that asks one waiter of the next batch to lead the write.
+     */
+    void awaitDurable(long ticket, long patienceNanos) {
+        boolean interrupted = false;
+        lock.lock();
+        try {
+            long left = patienceNanos;
+            while (durable < ticket && left > 0) {
+                requireWritable();
+                try {
+                    left = idle.awaitNanos(left);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    break;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        awaitDurable(ticket);
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The ticket of the last entry appended so far (0 when none): {@link #awaitDurable} it to sync them all. */
+    long lastTicket() {
+        lock.lock();
+        try {
+            return appended;
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -311,6 +311,11 @@ public final class JournaledJobStore implements JobStore {
 
     @Override
     public <T> T durablyTogether(Supplier<T> changes) {
+        return durablyTogether(changes, java.time.Duration.ZERO);
+    }
+
+    @Override
+    public <T> T durablyTogether(Supplier<T> changes, java.time.Duration patience) {
         if (deferredTicket.get() != null) {
             // Nested: the outermost call waits for these too.
             return changes.get();
@@ -324,9 +329,17 @@ public final class JournaledJobStore implements JobStore {
             // Also when the changes ended in a throw: what they made before it is in the table, so it must be
             // durable before the caller goes on, as with any change.
             if (last[0] > 0) {
-                journal.awaitDurable(last[0]);
+                journal.awaitDurable(last[0], patience.toNanos());
                 snapshotIfDue();
             }
+        }
+    }
+
+    @Override
+    public void syncMade() {
+        long last = journal.lastTicket();
+        if (last > 0) {
+            journal.awaitDurable(last);
         }
     }
 

@@ -6,14 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jslurm.slurmctld.job.Allocation;
 import io.jslurm.slurmctld.job.JobState;
 import io.jslurm.slurmctld.job.StateChange;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,19 +26,6 @@ class DurablyTogetherTest {
     Path crashDir;
 
     private final SettableClock clock = new SettableClock(Instant.parse("2026-11-30T00:00:00Z"));
-
-    /** Counts fsyncs and remembers how long the segment was at the last one: all that a crash keeps of it. */
-    private static final class RecordingSync implements SegmentSync {
-        final AtomicLong syncs = new AtomicLong();
-        final AtomicLong syncedLength = new AtomicLong();
-
-        @Override
-        public void sync(FileOutputStream segment) throws IOException {
-            FSYNC.sync(segment);
-            syncedLength.set(segment.getChannel().size());
-            syncs.incrementAndGet();
-        }
-    }
 
     private final RecordingSync sync = new RecordingSync();
 
