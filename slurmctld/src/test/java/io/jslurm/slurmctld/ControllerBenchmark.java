@@ -15,9 +15,14 @@ import java.util.function.BooleanSupplier;
  * Submissions per second through a real slurmctld process over loopback, every answer given only after the
  * job is durable, and the controller's resident memory holding 10,000 jobs. Run by hand:
  * {@code java -cp <test classpath> io.jslurm.slurmctld.ControllerBenchmark [seconds] ["JVM flags"] [clients,...]
- * [depth]}; prints FIGURE lines. Naming the client counts runs only those and skips the memory figures (for
+ * [depth] [warm-up seconds]}; prints FIGURE lines. Naming the client counts runs only those and skips the memory figures (for
  * profiling). A depth above 1 makes each client keep that many submissions in flight on its connection
  * ({@link PipelinedSubmitter}), which Slurm's commands never do; the default, 1, is the commands' way.
+ *
+ * <p>Before the measured runs the controller is warmed up with the first client count and the depth given, for the
+ * warm-up seconds (default 2): the JIT compiles the submit path during the first 20-30 s, and its compiler
+ * threads' CPU would otherwise count against the submissions of the first runs ({@code 8 "" 64,16 1 30} warms up
+ * for 30 s). Each run also prints the controller's CPU per submission by thread ({@link ThreadCpu}).
  */
 public final class ControllerBenchmark {
 
@@ -32,12 +37,15 @@ public final class ControllerBenchmark {
         int[] clientCounts = args.length > 2 ? java.util.Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt)
                 .toArray() : new int[] {4, 16, 64};
         int depth = args.length > 3 ? Integer.parseInt(args[3]) : 1;
+        int warmUp = args.length > 4 ? Integer.parseInt(args[4]) : 2;
         Path dir = Files.createTempDirectory("ctld-bench");
         try (ControllerProcess ctld = new ControllerProcess(dir, RestartTest.CLUSTER)) {
             ctld.start(jvm.split(" "));
-            run(ctld, 4, 1, 2);
+            long warmed = run(ctld, args.length > 4 ? clientCounts[0] : 4, args.length > 4 ? depth : 1, warmUp);
+            System.out.printf("warm-up: %d submissions in %d s%n", warmed, warmUp);
             for (int clients : clientCounts) {
                 long cpuBefore = cpuMillis(ctld.pid());
+                ThreadCpu threadsBefore = ThreadCpu.read(ctld.pid());
                 SyscallCount syscalls = SyscallCount.start(ctld.pid(), seconds);
                 long jobs = run(ctld, clients, depth, seconds);
                 long cpu = cpuMillis(ctld.pid()) - cpuBefore;
@@ -46,6 +54,7 @@ public final class ControllerBenchmark {
                         + "CPU %.0f us per submission%n", clients, depth > 1 ? ", " + depth + " in flight each" : "",
                         jobs / (double) seconds, seconds, cpu * 1000.0 / Math.max(1, jobs));
                 syscalls.print(jobs);
+                System.out.println(ThreadCpu.read(ctld.pid()).perSubmission(threadsBefore, jobs));
             }
         }
         if (args.length > 2) {
