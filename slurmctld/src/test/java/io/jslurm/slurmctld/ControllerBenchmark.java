@@ -22,7 +22,8 @@ import java.util.function.BooleanSupplier;
  * <p>Before the measured runs the controller is warmed up with the first client count and the depth given, for the
  * warm-up seconds (default 2): the JIT compiles the submit path during the first 20-30 s, and its compiler
  * threads' CPU would otherwise count against the submissions of the first runs ({@code 8 "" 64,16 1 30} warms up
- * for 30 s). Each run also prints the controller's CPU per submission by thread ({@link ThreadCpu}).
+ * for 30 s). Each run also prints the controller's CPU per submission by thread ({@link ThreadCpu}) and the bytes it
+ * allocated per submission ({@link HeapAllocation}), which unlike CPU time do not move with the machine's load.
  */
 public final class ControllerBenchmark {
 
@@ -31,8 +32,8 @@ public final class ControllerBenchmark {
 
     public static void main(String[] args) throws Exception {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        // The flags bin/slurmctld starts the controller with (libexec/jslurm-java, role "controller").
-        String jvm = args.length > 1 ? args[1]
+        // The flags bin/slurmctld starts the controller with (also for ""), (libexec/jslurm-java, role "controller").
+        String jvm = args.length > 1 && !args[1].isBlank() ? args[1]
                 : "-XX:+UseSerialGC -Xms48m -Xmn24m -Xss512k -XX:ReservedCodeCacheSize=64m";
         int[] clientCounts = args.length > 2 ? java.util.Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt)
                 .toArray() : new int[] {4, 16, 64};
@@ -46,6 +47,7 @@ public final class ControllerBenchmark {
             for (int clients : clientCounts) {
                 long cpuBefore = cpuMillis(ctld.pid());
                 ThreadCpu threadsBefore = ThreadCpu.read(ctld.pid());
+                HeapAllocation heapBefore = HeapAllocation.read(ctld.pid());
                 SyscallCount syscalls = SyscallCount.start(ctld.pid(), seconds);
                 long jobs = run(ctld, clients, depth, seconds);
                 long cpu = cpuMillis(ctld.pid()) - cpuBefore;
@@ -55,6 +57,7 @@ public final class ControllerBenchmark {
                         jobs / (double) seconds, seconds, cpu * 1000.0 / Math.max(1, jobs));
                 syscalls.print(jobs);
                 System.out.println(ThreadCpu.read(ctld.pid()).perSubmission(threadsBefore, jobs));
+                System.out.println(HeapAllocation.read(ctld.pid()).perSubmission(heapBefore, jobs));
             }
         }
         if (args.length > 2) {
