@@ -23,7 +23,8 @@ import java.util.function.BooleanSupplier;
  * warm-up seconds (default 2): the JIT compiles the submit path during the first 20-30 s, and its compiler
  * threads' CPU would otherwise count against the submissions of the first runs ({@code 8 "" 64,16 1 30} warms up
  * for 30 s). Each run also prints the controller's CPU per submission by thread ({@link ThreadCpu}) and the bytes it
- * allocated per submission ({@link HeapAllocation}), which unlike CPU time do not move with the machine's load.
+ * allocated per submission by thread ({@link ThreadAllocation}), which unlike CPU time do not move with the
+ * machine's load.
  */
 public final class ControllerBenchmark {
 
@@ -47,7 +48,7 @@ public final class ControllerBenchmark {
             for (int clients : clientCounts) {
                 long cpuBefore = cpuMillis(ctld.pid());
                 ThreadCpu threadsBefore = ThreadCpu.read(ctld.pid());
-                HeapAllocation heapBefore = HeapAllocation.read(ctld.pid());
+                ThreadAllocation allocationBefore = ThreadAllocation.read(ctld.pid());
                 SyscallCount syscalls = SyscallCount.start(ctld.pid(), seconds);
                 long jobs = run(ctld, clients, depth, seconds);
                 long cpu = cpuMillis(ctld.pid()) - cpuBefore;
@@ -57,7 +58,7 @@ public final class ControllerBenchmark {
                         jobs / (double) seconds, seconds, cpu * 1000.0 / Math.max(1, jobs));
                 syscalls.print(jobs);
                 System.out.println(ThreadCpu.read(ctld.pid()).perSubmission(threadsBefore, jobs));
-                System.out.println(HeapAllocation.read(ctld.pid()).perSubmission(heapBefore, jobs));
+                System.out.println(ThreadAllocation.read(ctld.pid()).perSubmission(allocationBefore, jobs));
             }
         }
         if (args.length > 2) {
