@@ -347,7 +347,9 @@ public final class SubmitValidator {
         List<String> environment = new ArrayList<>();
         io.jslurm.protocol.EnvironmentVariables.toMap(d.getEnvironmentList()).forEach((key, value) -> environment.add(key + "=" + value));
         environment.sort(null);
-        String partition = String.join(",", partitions.stream().map(PartitionConfig::name).toList());
+        // Most submissions name one partition (or take the default): its name needs no stream and no join.
+        String partition = partitions.size() == 1 ? partitions.get(0).name()
+                : String.join(",", partitions.stream().map(PartitionConfig::name).toList());
         boolean requeue = d.hasRequeue() ? d.getRequeue() : config.get().jobRequeueDefault();
         return JobSpec.builder(user, (int) uid, (int) gid)
                 .name(d.getName().isEmpty() ? "sbatch" : d.getName())
