@@ -15,9 +15,16 @@ import java.util.function.BooleanSupplier;
  * Submissions per second through a real slurmctld process over loopback, every answer given only after the
  * job is durable, and the controller's resident memory holding 10,000 jobs. Run by hand:
  * {@code java -cp <test classpath> io.jslurm.slurmctld.ControllerBenchmark [seconds] ["JVM flags"] [clients,...]
- * [depth]}; prints FIGURE lines. Naming the client counts runs only those and skips the memory figures (for
+ * [depth] [warm-up seconds]}; prints FIGURE lines. Naming the client counts runs only those and skips the memory figures (for
  * profiling). A depth above 1 makes each client keep that many submissions in flight on its connection
  * ({@link PipelinedSubmitter}), which Slurm's commands never do; the default, 1, is the commands' way.
+ *
+ * <p>Before the measured runs the controller is warmed up with the first client count and the depth given, for the
+ * warm-up seconds (default 2): the JIT compiles the submit path during the first 20-30 s, and its compiler
+ * threads' CPU would otherwise count against the submissions of the first runs ({@code 8 "" 64,16 1 30} warms up
+ * for 30 s). Each run also prints the controller's CPU per submission by thread ({@link ThreadCpu}) and the bytes it
+ * allocated per submission by thread ({@link ThreadAllocation}), which unlike CPU time do not move with the
+ * machine's load.
  */
 public final class ControllerBenchmark {
 
@@ -26,18 +33,27 @@ public final class ControllerBenchmark {
 
     public static void main(String[] args) throws Exception {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        // The flags bin/slurmctld starts the controller with (libexec/jslurm-java, role "controller").
-        String jvm = args.length > 1 ? args[1]
+        // The flags bin/slurmctld starts the controller with (also for ""), (libexec/jslurm-java, role "controller").
+        String jvm = args.length > 1 && !args[1].isBlank() ? args[1]
                 : "-XX:+UseSerialGC -Xms48m -Xmn24m -Xss512k -XX:ReservedCodeCacheSize=64m";
         int[] clientCounts = args.length > 2 ? java.util.Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt)
                 .toArray() : new int[] {4, 16, 64};
         int depth = args.length > 3 ? Integer.parseInt(args[3]) : 1;
+        int warmUp = args.length > 4 ? Integer.parseInt(args[4]) : 2;
         Path dir = Files.createTempDirectory("ctld-bench");
         try (ControllerProcess ctld = new ControllerProcess(dir, RestartTest.CLUSTER)) {
             ctld.start(jvm.split(" "));
-            run(ctld, 4, 1, 2);
+            // In two halves, each on its own connections: the first closing and the next opening made the JIT
+            // recompile the dispatcher, which then fell in the first measured run.
+            int warmClients = args.length > 4 ? clientCounts[0] : 4;
+            int warmDepth = args.length > 4 ? depth : 1;
+            long warmed = run(ctld, warmClients, warmDepth, (warmUp + 1) / 2)
+                    + run(ctld, warmClients, warmDepth, warmUp / 2);
+            System.out.printf("warm-up: %d submissions in %d s%n", warmed, warmUp);
             for (int clients : clientCounts) {
                 long cpuBefore = cpuMillis(ctld.pid());
+                ThreadCpu threadsBefore = ThreadCpu.read(ctld.pid());
+                ThreadAllocation allocationBefore = ThreadAllocation.read(ctld.pid());
                 SyscallCount syscalls = SyscallCount.start(ctld.pid(), seconds);
                 long jobs = run(ctld, clients, depth, seconds);
                 long cpu = cpuMillis(ctld.pid()) - cpuBefore;
@@ -46,6 +62,8 @@ public final class ControllerBenchmark {
                         + "CPU %.0f us per submission%n", clients, depth > 1 ? ", " + depth + " in flight each" : "",
                         jobs / (double) seconds, seconds, cpu * 1000.0 / Math.max(1, jobs));
                 syscalls.print(jobs);
+                System.out.println(ThreadCpu.read(ctld.pid()).perSubmission(threadsBefore, jobs));
+                System.out.println(ThreadAllocation.read(ctld.pid()).perSubmission(allocationBefore, jobs));
             }
         }
         if (args.length > 2) {

@@ -38,6 +38,14 @@ final class Sha256 {
 
     /** A digest that goes on from where {@code from} is now; {@code from} is left as it was. */
     Sha256(Sha256 from) {
+        resetTo(from);
+    }
+
+    /**
+     * Makes this digest go on from where {@code from} is now, whatever it held before; {@code from} is left as it
+     * was. Lets a caller that digests many messages reuse one instance instead of allocating its arrays each time.
+     */
+    void resetTo(Sha256 from) {
         System.arraycopy(from.h, 0, h, 0, h.length);
         System.arraycopy(from.buffer, 0, buffer, 0, from.buffered);
         buffered = from.buffered;
@@ -69,8 +77,15 @@ final class Sha256 {
         }
     }
 
-    /** The digest of everything given; the instance is used up. */
+    /** The digest of everything given; the instance is used up (until {@link #resetTo}). */
     byte[] finish() {
+        byte[] out = new byte[LENGTH];
+        finish(out);
+        return out;
+    }
+
+    /** Writes the digest of everything given into the first {@link #LENGTH} bytes of {@code out}. */
+    void finish(byte[] out) {
         long bits = total * 8;
         buffer[buffered++] = (byte) 0x80;
         if (buffered > BLOCK - 8) {
@@ -83,14 +98,12 @@ final class Sha256 {
             buffer[BLOCK - 1 - i] = (byte) (bits >>> (8 * i));
         }
         compress(buffer, 0);
-        byte[] out = new byte[LENGTH];
         for (int i = 0; i < 8; i++) {
             out[4 * i] = (byte) (h[i] >>> 24);
             out[4 * i + 1] = (byte) (h[i] >>> 16);
             out[4 * i + 2] = (byte) (h[i] >>> 8);
             out[4 * i + 3] = (byte) h[i];
         }
-        return out;
     }
 
     private void compress(byte[] block, int offset) {

@@ -67,7 +67,9 @@ final class SubmitFits {
     /** Whether {@code request} fits at least one of {@code partitions} on the empty cluster. */
     Outcome check(ResourceRequest request, List<PartitionConfig> partitions) {
         Generation current = current();
-        Shape shape = new Shape(request, partitions.stream().map(PartitionConfig::name).toList());
+        // Per submission on the event loop: most name one partition, which needs no stream.
+        Shape shape = new Shape(request, partitions.size() == 1 ? List.of(partitions.get(0).name())
+                : partitions.stream().map(PartitionConfig::name).toList());
         Outcome known = current.outcomes().get(shape);
         if (known != null) {
             return known;

@@ -196,7 +196,13 @@ public final class SubmitValidator {
     }
 
     private static boolean allowsAll(List<String> allowed) {
-        return allowed.isEmpty() || allowed.stream().anyMatch(a -> a.equalsIgnoreCase("ALL"));
+        // Twice per submission on the event loop: a loop, not a stream (a stream was five objects each time).
+        for (String name : allowed) {
+            if (name.equalsIgnoreCase("ALL")) {
+                return true;
+            }
+        }
+        return allowed.isEmpty();
     }
 
     private void checkNodes(JobSpec spec) throws RpcException {
@@ -341,7 +347,9 @@ public final class SubmitValidator {
         List<String> environment = new ArrayList<>();
         io.jslurm.protocol.EnvironmentVariables.toMap(d.getEnvironmentList()).forEach((key, value) -> environment.add(key + "=" + value));
         environment.sort(null);
-        String partition = String.join(",", partitions.stream().map(PartitionConfig::name).toList());
+        // Most submissions name one partition (or take the default): its name needs no stream and no join.
+        String partition = partitions.size() == 1 ? partitions.get(0).name()
+                : String.join(",", partitions.stream().map(PartitionConfig::name).toList());
         boolean requeue = d.hasRequeue() ? d.getRequeue() : config.get().jobRequeueDefault();
         return JobSpec.builder(user, (int) uid, (int) gid)
                 .name(d.getName().isEmpty() ? "sbatch" : d.getName())
@@ -350,7 +358,7 @@ public final class SubmitValidator {
                 .qos(d.getQos())
                 .resources(resources)
                 // One char per byte: scripts need not be UTF-8 and must reach slurmd unchanged.
-                .script(new String(d.getScript().toByteArray(), StandardCharsets.ISO_8859_1))
+                .script(d.getScript().toString(StandardCharsets.ISO_8859_1))
                 .environment(environment)
                 .workDir(d.getWorkDir())
                 .stdIn(d.getStdIn())

@@ -92,13 +92,29 @@ final class BinaryWriter {
     }
 
     void writeString(String value) {
-        if (value.isEmpty()) {
-            writeInt(0);
+        int length = value.length();
+        if (isAscii(value, length)) {
+            // Nearly every string of a job (names, paths, the environment) is ASCII: its UTF-8 is one byte per
+            // char, written straight into the buffer instead of through a new array per string.
+            writeInt(length);
+            ensure(length);
+            for (int i = 0; i < length; i++) {
+                bytes[size++] = (byte) value.charAt(i);
+            }
             return;
         }
         byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
         writeInt(utf8.length);
         writeBytes(utf8, 0, utf8.length);
+    }
+
+    private static boolean isAscii(String value, int length) {
+        for (int i = 0; i < length; i++) {
+            if (value.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 
     void writeBytes(byte[] source, int offset, int length) {

@@ -115,6 +115,16 @@ final class EntryCodec {
 
     /** Array tasks share one request object; it is written once per entry and shared again when read. */
     private static void writeJobs(List<Job> jobs, BinaryWriter out) {
+        if (oneSpec(jobs)) {
+            // A single job or a whole array: the same bytes as below without a map and a list per submission.
+            out.writeInt(1);
+            writeSpec(jobs.get(0).spec(), out);
+            out.writeInt(jobs.size());
+            for (Job job : jobs) {
+                writeJob(job, 0, out);
+            }
+            return;
+        }
         Map<JobSpec, Integer> specIndex = new IdentityHashMap<>();
         List<JobSpec> specs = new ArrayList<>();
         for (Job job : jobs) {
@@ -129,13 +139,30 @@ final class EntryCodec {
         }
         out.writeInt(jobs.size());
         for (Job job : jobs) {
-            out.writeLong(job.jobId());
-            out.writeLong(job.arrayJobId());
-            out.writeInt(job.arrayTaskId());
-            out.writeInt(job.arrayMaxRunning());
-            out.writeInt(specIndex.get(job.spec()));
-            writeStatus(job.status(), out);
+            writeJob(job, specIndex.get(job.spec()), out);
         }
+    }
+
+    private static boolean oneSpec(List<Job> jobs) {
+        if (jobs.isEmpty()) {
+            return false;
+        }
+        JobSpec first = jobs.get(0).spec();
+        for (Job job : jobs) {
+            if (job.spec() != first) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void writeJob(Job job, int specIndex, BinaryWriter out) {
+        out.writeLong(job.jobId());
+        out.writeLong(job.arrayJobId());
+        out.writeInt(job.arrayTaskId());
+        out.writeInt(job.arrayMaxRunning());
+        out.writeInt(specIndex);
+        writeStatus(job.status(), out);
     }
 
     private List<Job> readJobs(BinaryReader in) {
