@@ -48,6 +48,12 @@ class AutoClusterIT {
         assertThat(clusters).matches("local\\|[1-9][0-9]*\\|9728\n");
         assertThat(associations).isEqualTo("local|root|\nlocal|root|root\n");
         assertThat(addedLines()).isEqualTo(1);
+        // Slurm's fresh database lists user root, an Administrator whose default account is root.
+        assertThat(cluster().ok("sacctmgr", "show", "user")).isEqualTo("""
+                      User   Def Acct     Admin\s
+                ---------- ---------- ---------\s
+                      root       root Administ+\s
+                """);
     }
 
     @Test

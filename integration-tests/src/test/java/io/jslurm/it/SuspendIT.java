@@ -2,7 +2,6 @@ package io.jslurm.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -21,24 +20,14 @@ class SuspendIT {
         return CLUSTER.get();
     }
 
-    private static long ticks(Path file) throws Exception {
-        return Files.exists(file) ? Files.readAllLines(file).size() : 0;
-    }
-
     @Test
     void aSuspendedJobStopsWhileSuspendedAndGoesOnAfterResume() throws Exception {
         Path ticks = cluster().workDir().resolve("ticks.txt");
         long job = cluster().submit("--wrap", "while true; do date +%s%N >> " + ticks + "; sleep 0.2; done");
         cluster().awaitState(job, Cluster.patience(), "RUNNING");
-        awaitGrowth(ticks, Duration.ofSeconds(30));
+        Ticks.awaitGrowth(ticks, Duration.ofSeconds(30));
 
-        cluster().ok("scontrol", "suspend", Long.toString(job));
-        cluster().awaitState(job, Duration.ofSeconds(10), "SUSPENDED");
-        assertThat(cluster().ok("squeue", "-h", "-j", Long.toString(job), "-o", "%t")).isEqualTo("S\n");
-        Thread.sleep(1000);
-        long frozenAt = ticks(ticks);
-        Thread.sleep(2000);
-        assertThat(ticks(ticks)).as("no tick while frozen").isEqualTo(frozenAt);
+        Ticks.suspendAndCheckFrozen(cluster(), job, ticks);
         assertThat(awaitSacct(job, "SUSPENDED")).contains("SUSPENDED");
 
         Distribution.Result again = cluster().run("scontrol", "suspend", Long.toString(job));
@@ -47,7 +36,7 @@ class SuspendIT {
 
         cluster().ok("scontrol", "resume", Long.toString(job));
         cluster().awaitState(job, Duration.ofSeconds(10), "RUNNING");
-        awaitGrowth(ticks, Duration.ofSeconds(10));
+        Ticks.awaitGrowth(ticks, Duration.ofSeconds(10));
         assertThat(cluster().ok("scontrol", "show", "job", Long.toString(job))).doesNotContain("SuspendTime=None");
         Distribution.Result notSuspended = cluster().run("scontrol", "resume", Long.toString(job));
         assertThat(notSuspended.exitCode()).isEqualTo(1);
@@ -55,17 +44,6 @@ class SuspendIT {
 
         cluster().ok("scancel", Long.toString(job));
         cluster().awaitState(job, Cluster.patience(), "CANCELLED");
-    }
-
-    private static void awaitGrowth(Path file, Duration timeout) throws Exception {
-        long start = ticks(file);
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (ticks(file) <= start + 2) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(file + " did not grow in " + timeout.toSeconds() + " s");
-            }
-            Thread.sleep(200);
-        }
     }
 
     private static String awaitSacct(long job, String state) throws Exception {

@@ -2,7 +2,6 @@ package io.jslurm.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -18,20 +17,6 @@ class SuspendSlurmdRestartIT {
     @RegisterExtension
     static final ClusterExtension CLUSTER = new ClusterExtension(new Cluster.Shape(1, 0, false));
 
-    private static long ticks(Path file) throws Exception {
-        return Files.exists(file) ? Files.readAllLines(file).size() : 0;
-    }
-
-    private static void awaitGrowth(Path file, Duration timeout) throws Exception {
-        long start = ticks(file);
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (ticks(file) <= start + 2) {
-            assertThat(System.nanoTime()).as(file + " did not grow in " + timeout.toSeconds() + " s")
-                    .isLessThan(deadline);
-            Thread.sleep(200);
-        }
-    }
-
     @Test
     void aJobSuspendedAcrossASlurmdRestartIsNotTimedOutAndRunsOnAfterResume() throws Exception {
         Cluster cluster = CLUSTER.get();
@@ -39,7 +24,7 @@ class SuspendSlurmdRestartIT {
         long job = cluster.submit("--time=1", "--wrap", "while true; do date +%s >> " + ticks + "; sleep 0.2; done");
         String id = Long.toString(job);
         cluster.awaitState(job, Cluster.patience(), "RUNNING");
-        awaitGrowth(ticks, Duration.ofSeconds(30));
+        Ticks.awaitGrowth(ticks, Duration.ofSeconds(30));
         long started = System.nanoTime();
 
         cluster.ok("scontrol", "suspend", id);
@@ -52,17 +37,17 @@ class SuspendSlurmdRestartIT {
             assertThat(cluster.pid("slurmd-node1")).as(notIdle.getMessage()).isPresent();
         }
         Thread.sleep(1000);
-        long frozenAt = ticks(ticks);
+        long frozenAt = Ticks.count(ticks);
 
         // Past the job's one minute from its start: a slurmd that forgot the suspension would end it now.
         long pastLimit = Duration.ofSeconds(70).toNanos() - (System.nanoTime() - started);
         Thread.sleep(Math.max(0, pastLimit / 1_000_000));
         assertThat(cluster.state(id)).as(cluster.logTail("slurmd-node1.log", 30)).hasValue("SUSPENDED");
-        assertThat(ticks(ticks)).as("frozen through the restart").isEqualTo(frozenAt);
+        assertThat(Ticks.count(ticks)).as("frozen through the restart").isEqualTo(frozenAt);
 
         cluster.ok("scontrol", "resume", id);
         cluster.awaitState(job, Duration.ofSeconds(10), "RUNNING");
-        awaitGrowth(ticks, Duration.ofSeconds(10));
+        Ticks.awaitGrowth(ticks, Duration.ofSeconds(10));
         Thread.sleep(3000);
         assertThat(cluster.state(id)).as(cluster.logTail("slurmd-node1.log", 30)).hasValue("RUNNING");
 

@@ -249,7 +249,13 @@ final class NodeRpcHandlers {
         SuspendJob request = call.request();
         long jobId = Integer.toUnsignedLong(request.getJobId());
         try {
-            if (request.getResume()) {
+            if (runner.status(jobId).isEmpty()) {
+                // No batch script here (salloc, srun alone, or a batch job's other nodes): the job's cgroup, with
+                // all its steps, is frozen or thawed all the same.
+                if (!steps.suspendJob(jobId, request.getResume())) {
+                    throw new IllegalArgumentException("job " + jobId + " does not run on " + nodeName);
+                }
+            } else if (request.getResume()) {
                 runner.resume(jobId);
             } else {
                 runner.suspend(jobId);

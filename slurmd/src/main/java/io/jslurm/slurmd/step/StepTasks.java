@@ -74,8 +74,8 @@ public final class StepTasks implements AutoCloseable {
     private final InstantSource clock;
     private final ExecutorService threads;
     private final Map<String, RunningStep> running = new ConcurrentHashMap<>();
-    /** Held while a step looks for its job's cgroup and makes it, so two first steps make it once. */
-    private final Object jobCgroupLock = new Object();
+    /** Which steps use each job's cgroup: the first makes it, the last one out removes it. */
+    private final JobCgroupHolds jobCgroups;
     private volatile PrologGate prologGate = (layout, nodeIndex) -> true;
     private volatile HookSettings taskScripts = HookSettings.NONE;
     private volatile StepDevices devices = StepDevices.UNCONFINED;
@@ -209,6 +209,7 @@ public final class StepTasks implements AutoCloseable {
         this.batchJobRunsHere = Objects.requireNonNull(batchJobRunsHere, "batchJobRunsHere");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.threads = Objects.requireNonNull(threads, "threads");
+        this.jobCgroups = new JobCgroupHolds(cgroups, jobId -> keepJobCgroups || batchJobRunsHere.test(jobId));
     }
 
     /** Why a launch was refused; the message is for srun's user. */
@@ -256,13 +257,27 @@ public final class StepTasks implements AutoCloseable {
         }
         StepDevices stepDevices = devices;
         StepNode here = layout.getNodes(nodeIndex);
-        ensureJobCgroup(user, jobId, here, stepDevices);
-        Cgroup stepCgroup = cgroups.createStep(user.uid(), jobId, StepName.of(layout.getStepId()),
-                stepDevices.limitsFor(here.getGpuIndicesList(), here.getMemMb()));
-        Socket io = connect(request);
-        DataOutputStream toSrun = new DataOutputStream(new BufferedOutputStream(io.getOutputStream(), 1 << 16));
-        byte[] hello = concat(request.getIoKey().toByteArray(), nodeName.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        new StepIoFrame(StepIoFrame.Kind.HELLO, -1, hello).writeTo(toSrun);
+        // The job's cgroup, which the first step here makes when neither a batch launch nor PrologFlags=Contain made
+        // it: a job of salloc or of srun alone then gets its allocation's limits (cores, memory, swap, GPUs) as a batch
+        // job does, and its steps nest below it.
+        Cgroup stepCgroup = jobCgroups.startStep(jobId,
+                () -> cgroups.createJob(user.uid(), jobId, stepDevices.jobLimitsFor(here.getJobCores(),
+                        here.getJobMemMb(), here.getJobGpuIndicesList())),
+                () -> cgroups.createStep(user.uid(), jobId, StepName.of(layout.getStepId()),
+                        stepDevices.limitsFor(here.getGpuIndicesList(), here.getMemMb())));
+        Socket io = null;
+        DataOutputStream toSrun;
+        try {
+            io = connect(request);
+            toSrun = new DataOutputStream(new BufferedOutputStream(io.getOutputStream(), 1 << 16));
+            byte[] hello = concat(request.getIoKey().toByteArray(),
+                    nodeName.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            new StepIoFrame(StepIoFrame.Kind.HELLO, -1, hello).writeTo(toSrun);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(io);
+            jobCgroups.endStep(jobId, stepCgroup);
+            throw e;
+        }
         StepNode node = layout.getNodes(nodeIndex);
         RunningStep step = new RunningStep(key, jobId, layout.getStepId(),
                 node.getTaskIdsCount() > 0 ? node.getTaskIds(0) : 0,
@@ -329,18 +344,18 @@ public final class StepTasks implements AutoCloseable {
     }
 
     /**
-     * The job's cgroup, which the first step here makes when neither a batch launch nor PrologFlags=Contain made it:
-     * a job of salloc or of srun alone then gets its allocation's limits (cores, memory, swap, GPUs) as a batch job
-     * does, and its steps nest below it. A job cgroup already there keeps its limits: writing them again would
-     * stack one more device program on v2 each step.
+     * scontrol suspend or resume of a job that has no batch script here (salloc, srun alone): its cgroup is frozen or
+     * thawed with every step in it.
+     *
+     * @return false when the job has no cgroup on this node
      */
-    private void ensureJobCgroup(JobUser user, long jobId, StepNode here, StepDevices stepDevices) {
-        synchronized (jobCgroupLock) {
-            if (cgroups.findJob(jobId).isEmpty()) {
-                cgroups.createJob(user.uid(), jobId, stepDevices.jobLimitsFor(here.getJobCores(), here.getJobMemMb(),
-                        here.getJobGpuIndicesList()));
-            }
+    public boolean suspendJob(long jobId, boolean resume) {
+        boolean found = jobCgroups.freeze(jobId, resume).isPresent();
+        if (found) {
+            LOG.info("job {}: {} (its steps' cgroups {})", jobId, resume ? "resumed" : "suspended",
+                    resume ? "thawed" : "frozen");
         }
+        return found;
     }
 
     /**
@@ -431,6 +446,17 @@ public final class StepTasks implements AutoCloseable {
                 + layout.getStepId());
     }
 
+    private static void closeQuietly(Socket socket) {
+        if (socket == null) {
+            return;
+        }
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // the launch failed already; that is what srun hears of
+        }
+    }
+
     private static Socket connect(LaunchTasks request) throws IOException {
         Socket socket = new Socket();
         socket.setTcpNoDelay(true);
@@ -507,6 +533,12 @@ public final class StepTasks implements AutoCloseable {
 
     /** SIGKILL to every step of the job here (the job was cancelled or its allocation ended). */
     public void terminateJob(long jobId) {
+        // A suspended job is thawed first: v1's frozen processes would not die of SIGKILL until thawed.
+        try {
+            jobCgroups.thawIfFrozen(jobId);
+        } catch (RuntimeException e) {
+            LOG.error("job {}: thawing its cgroup before the kill: {}", jobId, e.getMessage());
+        }
         running.values().stream().filter(step -> step.jobId == jobId).forEach(step -> step.signal(9));
     }
 
@@ -525,7 +557,8 @@ public final class StepTasks implements AutoCloseable {
 
     private void finish(RunningStep step) {
         Optional<CgroupUsage> usage = Optional.empty();
-        running.remove(step.key);
+        // Only the first finish of a step gives its hold on the job's cgroup back.
+        boolean first = running.remove(step.key, step);
         step.done();
         if (step.pmi != null) {
             step.pmi.close();
@@ -538,14 +571,17 @@ public final class StepTasks implements AutoCloseable {
             }
             cgroup.awaitEmpty(DRAIN_TIMEOUT);
             usage = Optional.of(cgroup.usage());
-            cgroup.remove();
-            if (!keepJobCgroups && !batchJobRunsHere.test(step.jobId) && !hasSteps(step.jobId)) {
-                cgroups.findJob(step.jobId).filter(Cgroup::isEmpty).ifPresent(Cgroup::remove);
-            }
         } catch (RuntimeException e) {
             LOG.error("step {}: cleaning up its cgroup: {}", step.key, e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (first) {
+            try {
+                jobCgroups.endStep(step.jobId, step.cgroup);
+            } catch (RuntimeException e) {
+                LOG.error("step {}: removing its cgroup: {}", step.key, e.getMessage());
+            }
         }
         try {
             step.io.close();

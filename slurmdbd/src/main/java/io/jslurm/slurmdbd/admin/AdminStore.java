@@ -48,6 +48,11 @@ public final class AdminStore {
                     + " VALUES ('root', 'default root account', 'root', ?, ?)", now(), now());
             addAssociation(name, "root", "", "");
             addAssociation(name, "root", "root", "root");
+            // Slurm's fresh database has user root, an Administrator whose default account is root; one that was
+            // deleted stays deleted.
+            update("INSERT IGNORE INTO user_table (name, admin_level, time_created, time_modified)"
+                    + " VALUES ('root', 'Administrator', ?, ?)", now(), now());
+            update("UPDATE assoc_table SET is_def = 1 WHERE cluster = ? AND user = 'root' AND acct = 'root'", name);
         }
         return added;
     }

@@ -109,6 +109,15 @@ class ClusterRegistrationEndToEndTest {
                 "format=cluster,account,user")).isZero();
         assertThat(output).isEqualTo("alpha|root|\nalpha|root|root\n");
         assertThat(dbd.count("SELECT COUNT(*) FROM cluster_table WHERE name = 'alpha'")).isEqualTo(1);
+        // As in Slurm's fresh database: user root, an Administrator whose default account is root.
+        assertThat(sacctmgr("alpha", "-P", "-n", "show", "user", "root", "format=user,defaultaccount,adminlevel"))
+                .isZero();
+        assertThat(output).isEqualTo("root|root|Administrator\n");
+        assertThat(first.getUsersList()).anySatisfy(user -> {
+            assertThat(user.getName()).isEqualTo("root");
+            assertThat(user.getAdminLevel()).isEqualTo("Administrator");
+            assertThat(user.getDefaultAccount()).isEqualTo("root");
+        });
     }
 
     @Test

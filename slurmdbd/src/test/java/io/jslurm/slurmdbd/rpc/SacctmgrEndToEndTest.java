@@ -65,7 +65,7 @@ class SacctmgrEndToEndTest {
                 priority-train|100|gres/gpu=64||7-00:00:00
                 """.replace("||||\n", "|||\n"));
         assertThat(sacctmgr(1001, "-P", "-n", "show", "user", "format=user,defaultaccount,adminlevel"))
-                .isEqualTo("alice|ml|Operator\nbob|ml|Operator\n");
+                .isEqualTo("alice|ml|Operator\nbob|ml|Operator\nroot|root|Administrator\n");
         assertThat(sacctmgr(1001, "-p", "show", "association", "where", "user=alice", "format=cluster,account,user,qos"))
                 .isEqualTo("Cluster|Account|User|QOS|\ngpu|ml|alice|normal-train,priority-train|\n");
         assertThat(sacctmgr(1001, "show", "account", "ml")).isEqualTo("""
