@@ -9,6 +9,7 @@ import io.jslurm.slurmd.cgroup.CgroupUsage;
 import io.jslurm.slurmd.cgroup.StepName;
 import java.io.File;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +22,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import io.jslurm.slurmd.prolog.HookScript;
 import io.jslurm.slurmd.prolog.HookSettings;
@@ -39,8 +43,8 @@ import org.slf4j.LoggerFactory;
  * <p>Each script runs under {@code job_wrapper.pl} (see {@link JobWrapper}), which stays alive
  * without slurmd and writes the script's wait status into the job's spool directory. A runner
  * learns of the end from its own child's exit, or, for jobs it re-attached, by watching the spool;
- * either way it kills what is left in the job's cgroup, reads the cgroup's usage, removes the
- * cgroup, reports the {@link JobCompletion} and removes the spool directory.
+ * either way it kills what is left in the job's cgroup, reads the cgroup's usage, reports the
+ * {@link JobCompletion}, then removes the cgroup and the spool directory.
  *
  * <p>Wrappers stay in slurmd's own cgroup, so a service manager that kills the whole service on
  * stop would take them along: run slurmd with systemd's {@code KillMode=process}, as Slurm's own
@@ -55,6 +59,8 @@ public final class JobRunner {
     static final Duration WRAPPER_START_GRACE = Duration.ofSeconds(10);
     /** How long the job's processes get to disappear after the final SIGKILL. */
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(10);
+    /** How long a launch waits for the previous run of the same job id to be cleaned up. */
+    private static final Duration CLEANUP_WAIT = Duration.ofSeconds(10);
 
     private final RunnerConfig config;
     private final CgroupManager cgroups;
@@ -63,6 +69,8 @@ public final class JobRunner {
     private final Consumer<JobCompletion> onComplete;
     private final JobWrapper wrapper;
     private final Map<Long, RunningJob> jobs = new ConcurrentHashMap<>();
+    /** Jobs whose end was handed on and whose cgroup and spool are being removed; done when they are. */
+    private final Map<Long, CompletableFuture<Void>> cleanups = new ConcurrentHashMap<>();
     /** What TaskEpilog needs of the batch scripts this runner started or re-attached. */
     private final Map<Long, BatchTask> batchTasks = new ConcurrentHashMap<>();
     private volatile HookSettings taskScripts = HookSettings.NONE;
@@ -96,6 +104,7 @@ public final class JobRunner {
      */
     public void launch(BatchLaunch job, CgroupLimits limits) throws IOException {
         long jobId = job.jobId();
+        awaitCleanup(jobId);
         if (jobs.containsKey(jobId)) {
             throw new IllegalStateException("job " + jobId + " is already running here");
         }
@@ -350,22 +359,41 @@ public final class JobRunner {
                 : JobState.ended(running.forcedEnd(), drained.oomKilled(), exit);
         JobCompletion completion = new JobCompletion(jobId, state, exit, drained.usage(), launchError);
         LOG.info("job {}: {} ExitCode={}{}", jobId, state, exit, launchError.map(e -> " (" + e + ")").orElse(""));
+        CompletableFuture<Void> cleaned = new CompletableFuture<>();
+        cleanups.put(jobId, cleaned);
         jobs.remove(jobId);
-        // The spool goes only once the completion was taken: should reporting fail, a restarted
-        // slurmd finds the job again and reports it then.
-        onComplete.accept(completion);
         try {
+            // The spool goes only once the completion was taken: should reporting fail, a restarted
+            // slurmd finds the job again and reports it then.
+            try {
+                onComplete.accept(completion);
+            } finally {
+                // The cgroups go after the end was handed on, not before: removing them in every hierarchy (7 on
+                // v1) held the report back by milliseconds per job. Their usage was read above; a slurmd killed
+                // before this line finds the spool and the cgroup again, removes both and reports nothing twice.
+                if (drained.removable()) {
+                    removeCgroup(running);
+                }
+            }
             spool.remove();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } finally {
+            cleanups.remove(jobId, cleaned);
+            cleaned.complete(null);
         }
     }
 
-    private record Drained(Optional<CgroupUsage> usage, boolean oomKilled) {
-        static final Drained UNKNOWN = new Drained(Optional.empty(), false);
+    /**
+     * What the script left behind, its usage, and whether the cgroup may go.
+     *
+     * @param removable false when there is no cgroup or processes survived SIGKILL (the cgroup is kept then)
+     */
+    private record Drained(Optional<CgroupUsage> usage, boolean oomKilled, boolean removable) {
+        static final Drained UNKNOWN = new Drained(Optional.empty(), false, false);
     }
 
-    /** Kills what the script left behind, then reads the usage and removes the cgroup. */
+    /** Kills what the script left behind and reads the usage; the cgroup is removed later, by the caller. */
     private Drained drain(RunningJob running) {
         Cgroup cgroup = running.cgroup();
         if (cgroup == null) {
@@ -379,7 +407,7 @@ public final class JobRunner {
                 if (!cgroup.awaitEmpty(DRAIN_TIMEOUT)) {
                     LOG.error("job {}: processes survive SIGKILL; cgroup {} kept", running.jobId(), cgroup.path());
                     CgroupUsage usage = cgroup.usage();
-                    return new Drained(Optional.of(usage), usage.oomKilled());
+                    return new Drained(Optional.of(usage), usage.oomKilled(), false);
                 }
             }
             CgroupUsage usage = cgroup.usage();
@@ -389,14 +417,40 @@ public final class JobRunner {
             // count stands in only when the batch step's cgroup is not known.
             boolean oomKilled = running.batchStep().map(step -> step.usage().oomKilled())
                     .orElse(usage.oomKilled());
-            cgroup.remove();
-            return new Drained(Optional.of(usage), oomKilled);
+            return new Drained(Optional.of(usage), oomKilled, true);
         } catch (CgroupException e) {
             LOG.error("job {}: {}", running.jobId(), e.getMessage());
             return Drained.UNKNOWN;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Drained.UNKNOWN;
+        }
+    }
+
+    private static void removeCgroup(RunningJob running) {
+        try {
+            running.cgroup().remove();
+        } catch (CgroupException e) {
+            LOG.error("job {}: {}", running.jobId(), e.getMessage());
+        }
+    }
+
+    /**
+     * A job id launched again (a requeued job) while its previous run's cgroup and spool are still being removed
+     * waits for that, or the removal could take the new run's directories.
+     */
+    private void awaitCleanup(long jobId) throws IOException {
+        CompletableFuture<Void> cleanup = cleanups.get(jobId);
+        if (cleanup == null) {
+            return;
+        }
+        try {
+            cleanup.get(CLEANUP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            throw new IOException("job " + jobId + ": the previous run's cgroup and spool are still being removed");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("job " + jobId + ": interrupted waiting for the previous run's cleanup");
         }
     }
 
