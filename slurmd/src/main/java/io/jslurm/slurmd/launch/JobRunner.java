@@ -61,6 +61,8 @@ public final class JobRunner {
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(10);
     /** How long a launch waits for the previous run of the same job id to be cleaned up. */
     private static final Duration CLEANUP_WAIT = Duration.ofSeconds(10);
+    /** The job wrappers' own output, in SlurmdSpoolDir. */
+    static final String WRAPPER_LOG = "job_wrapper.log";
 
     private final RunnerConfig config;
     private final CgroupManager cgroups;
@@ -130,7 +132,7 @@ public final class JobRunner {
             List<String> child = wrapper.childArguments(batch, user, groups, spool.script(), job.argv());
             spool.writeRecord(record);
             process = start(wrapper.command(spool, user, groups, job.workDir(), StdioFiles.of(job),
-                    job.stdio().openMode() == OpenMode.APPEND, child), spool);
+                    job.stdio().openMode() == OpenMode.APPEND, child));
         } catch (IOException | RuntimeException e) {
             batchTasks.remove(jobId);
             abandon(jobId, spool, jobCgroup);
@@ -140,7 +142,8 @@ public final class JobRunner {
         jobs.put(jobId, running);
         running.armTimers(record, clock);
         LOG.info("job {}: batch script started for {} (uid {}) in {}", jobId, user.name(), user.uid(), job.workDir());
-        process.onExit().thenRunAsync(() -> complete(running), scheduler).exceptionally(failure -> {
+        process.onExit().thenApply(exited -> System.nanoTime())
+                .thenAcceptAsync(exitedAt -> complete(running, exitedAt), scheduler).exceptionally(failure -> {
             LOG.error("job {}: completion failed", jobId, failure);
             return null;
         });
@@ -173,11 +176,15 @@ public final class JobRunner {
         return List.of();
     }
 
-    private static Process start(List<String> command, JobSpool spool) throws IOException {
-        File log = spool.dir().resolve(JobSpool.WRAPPER_LOG).toFile();
+    /**
+     * The wrappers' own messages (a die before the script runs, Perl's warnings) go to one log in the spool
+     * directory, appended to by all of them, rather than a file in each job's spool: one file less to create per
+     * job, and they outlive the job's spool, which is removed at its end.
+     */
+    private Process start(List<String> command) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectInput(StdioFiles.DEV_NULL.toFile())
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(config.spoolDir().resolve(WRAPPER_LOG).toFile()))
                 .redirectErrorStream(true);
         builder.environment().clear();
         return builder.start();
@@ -313,7 +320,7 @@ public final class JobRunner {
         try {
             boolean wrapperGone = wrapperGone(running.spool());
             if (running.spool().status().isPresent() || wrapperGone || running.cgroup() == null) {
-                complete(running);
+                complete(running, System.nanoTime());
                 return;
             }
         } catch (RuntimeException e) {
@@ -336,7 +343,8 @@ public final class JobRunner {
         return spool.recordWritten().plus(WRAPPER_START_GRACE).isBefore(clock.instant());
     }
 
-    private void complete(RunningJob running) {
+    /** @param exitedAt when the wrapper's exit was seen ({@link System#nanoTime}), for the log's figures */
+    private void complete(RunningJob running, long exitedAt) {
         if (shutDown) {
             return;
         }
@@ -365,9 +373,11 @@ public final class JobRunner {
         try {
             // The spool goes only once the completion was taken: should reporting fail, a restarted
             // slurmd finds the job again and reports it then.
+            long handedOn;
             try {
                 onComplete.accept(completion);
             } finally {
+                handedOn = System.nanoTime();
                 // The cgroups go after the end was handed on, not before: removing them in every hierarchy (7 on
                 // v1) held the report back by milliseconds per job. Their usage was read above; a slurmd killed
                 // before this line finds the spool and the cgroup again, removes both and reports nothing twice.
@@ -376,6 +386,8 @@ public final class JobRunner {
                 }
             }
             spool.remove();
+            LOG.info("job {}: end handed on {} us after the wrapper's exit; cgroup and spool removed {} us later",
+                    jobId, (handedOn - exitedAt) / 1000, (System.nanoTime() - handedOn) / 1000);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
@@ -415,7 +427,7 @@ public final class JobRunner {
             // that step OUT_OF_MEMORY, not the job. The batch step has no cgroup below it, so v2 (which counts kills
             // in a cgroup's whole tree) and v1 (which counts them where the victim was) agree there; the job's own
             // count stands in only when the batch step's cgroup is not known.
-            boolean oomKilled = running.batchStep().map(step -> step.usage().oomKilled())
+            boolean oomKilled = running.batchStep().map(Cgroup::oomKilled)
                     .orElse(usage.oomKilled());
             return new Drained(Optional.of(usage), oomKilled, true);
         } catch (CgroupException e) {

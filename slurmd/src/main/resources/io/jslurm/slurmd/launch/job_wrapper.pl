@@ -15,6 +15,7 @@
 # along. Before handing over, the child opens
 # the script's input and output files and enters the work directory with the user's identity
 # (seteuid), so files are created as the user and checked against the user's permissions.
+# JOBDIR/pid holds "SCRIPTPID WRAPPERPID" once the script is forked.
 # The child's wait status is written to JOBDIR/status as "EXITCODE SIGNAL": all a restarted
 # slurmd needs to report the job's end. This is Perl because a shell's wait cannot tell
 # "exit 137" from "killed by signal 9"; it loads no modules (not even strict.pm), since every
@@ -34,7 +35,6 @@ my @groups = grep { length } split /,/, $groups;
 
 setpgrp(0, 0);
 $SIG{HUP} = 'IGNORE';
-write_file("$jobdir/wrapper_pid", "$$\n");
 
 my %env;
 {
@@ -50,7 +50,9 @@ my %env;
 my $pid = fork();
 die "fork: $!\n" unless defined $pid;
 run_child() if $pid == 0;
-write_file("$jobdir/pid", "$pid\n");
+# The script's pid, then this wrapper's, in one file: written after the fork, so not in the way of the script's
+# start; a slurmd that restarts before it is there waits for it (JobRunner.WRAPPER_START_GRACE).
+write_file("$jobdir/pid", "$pid $$\n");
 waitpid($pid, 0);
 my $status = $?;
 write_file("$jobdir/status", ($status >> 8) . ' ' . ($status & 127) . "\n");
