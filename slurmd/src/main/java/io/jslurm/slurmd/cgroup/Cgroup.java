@@ -76,6 +76,11 @@ public interface Cgroup {
 
     CgroupUsage usage();
 
+    /** Whether the OOM killer killed a process here (as {@code usage().oomKilled()}, reading only that). */
+    default boolean oomKilled() {
+        return usage().oomKilled();
+    }
+
     /** Sets the limits given; empty fields keep what the cgroup has. */
     void applyLimits(CgroupLimits limits);
 

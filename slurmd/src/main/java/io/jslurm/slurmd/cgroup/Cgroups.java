@@ -29,18 +29,21 @@ public final class Cgroups {
     /**
      * The manager for a slurmd: as {@link #open} when it runs as root or may write the hierarchy;
      * otherwise (an ordinary user's {@code slurm-local}) a {@link NoCgroupManager} that keeps its
-     * records in {@code stateDir}, since nothing can be confined then but jobs must still run.
+     * records in {@code stateDir}, since nothing can be confined then but jobs must still run. On v1 only the
+     * hierarchies the jobs need under cgroup.conf are used ({@link HierarchyChoice#forJobs}).
      *
      * @param root whether the daemon runs as root, which changes nothing about how root works
      */
     public static CgroupManager openForDaemon(CgroupConfig config, CgroupLayout layout, HostFiles host,
                                               CgroupBase base, boolean root, Path stateDir) {
+        Objects.requireNonNull(layout, "layout");
+        Objects.requireNonNull(base, "base");
         if (root) {
-            return open(config, layout, host, base);
+            return choice(config, host).forJobs(config).open(layout, host, base);
         }
         HierarchyChoice choice;
         try {
-            choice = choice(config, host);
+            choice = choice(config, host).forJobs(config);
         } catch (CgroupException e) {
             return new NoCgroupManager(layout, stateDir, host.resolve("proc"));
         }

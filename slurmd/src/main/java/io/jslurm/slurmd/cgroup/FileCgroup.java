@@ -201,15 +201,21 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
         }
     }
 
+    /**
+     * The tree lock is taken per hierarchy, not around the whole removal: a job's cgroups are removed while the
+     * next job's launch creates its own, and that launch would otherwise wait for the process lists and rmdirs
+     * of every hierarchy. Processes cannot be kept out by the lock anyway (they join by writing cgroup.procs), and
+     * rmdir refuses a cgroup that still holds any.
+     */
     @Override
     public void remove() {
-        synchronized (treeLock) {
-            Set<Long> left = processes();
-            if (!left.isEmpty()) {
-                throw new CgroupException("cgroup " + path + " still holds processes " + left);
-            }
-            int depth = Path.of(path).getNameCount();
-            for (Path dir : directories()) {
+        Set<Long> left = processes();
+        if (!left.isEmpty()) {
+            throw new CgroupException("cgroup " + path + " still holds processes " + left);
+        }
+        int depth = Path.of(path).getNameCount();
+        for (Path dir : directories()) {
+            synchronized (treeLock) {
                 CgroupFiles.descendantsDeepestFirst(dir).forEach(CgroupFiles::removeDirectory);
                 CgroupFiles.removeDirectory(dir);
                 // Parents go too once no other job or user cgroup is left below them.
@@ -219,8 +225,8 @@ abstract sealed class FileCgroup implements Cgroup permits V1Cgroup, V2Cgroup {
                     parent = parent.getParent();
                 }
             }
-            LOG.info("removed cgroup {}", path);
         }
+        LOG.info("removed cgroup {}", path);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.jslurm.slurmd.cgroup;
 
+import io.jslurm.conf.cgroup.CgroupConfig;
 import io.jslurm.conf.cgroup.CgroupPlugin;
 import io.jslurm.slurmd.hw.HostFiles;
 import java.nio.file.Files;
@@ -53,6 +54,26 @@ record HierarchyChoice(CgroupVersion version, Map<V1Controller, Path> v1, Option
                     .orElseThrow(() -> new CgroupException("CgroupPlugin=cgroup/v2 but no cgroup2 file system is "
                             + "mounted at " + mountpoint)));
         };
+    }
+
+    /**
+     * The v1 hierarchies a slurmd's jobs are placed in under this cgroup.conf: every mounted one but {@code pids},
+     * whose only use would be a process limit that no cgroup.conf key sets, and {@code devices} without
+     * ConstrainDevices, as Slurm's task/cgroup makes it only then. Each hierarchy costs every job and step a mkdir,
+     * an rmdir and a read of its process list at least: 7 of them were most of slurmd's kernel time for short jobs.
+     * v2 is one hierarchy, where controllers are enabled by files, and is kept as it is.
+     */
+    HierarchyChoice forJobs(CgroupConfig config) {
+        if (version != CgroupVersion.V1) {
+            return this;
+        }
+        Map<V1Controller, Path> used = new EnumMap<>(V1Controller.class);
+        used.putAll(v1);
+        used.remove(V1Controller.PIDS);
+        if (!config.constrainDevices()) {
+            used.remove(V1Controller.DEVICES);
+        }
+        return used.isEmpty() ? this : new HierarchyChoice(version, used, unified);
     }
 
     private static HierarchyChoice v2(Path mount) {

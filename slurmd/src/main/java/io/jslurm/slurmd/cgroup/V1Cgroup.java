@@ -136,6 +136,12 @@ final class V1Cgroup extends FileCgroup {
                 io.map(bytes -> OptionalLong.of(bytes[1])).orElse(OptionalLong.empty()));
     }
 
+    /** The memory hierarchy's kill counts only: a job's end asks this of its batch step besides the job's usage. */
+    @Override
+    public boolean oomKilled() {
+        return dir(V1Controller.MEMORY).map(V1Cgroup::oomKillsBelow).orElse(0L) > 0;
+    }
+
     /**
      * A charge is refused by the RAM-plus-swap counter or by the RAM counter, and only the one
      * refusing counts it, so hits are the sum of both.

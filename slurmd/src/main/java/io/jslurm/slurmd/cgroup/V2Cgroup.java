@@ -106,6 +106,11 @@ final class V2Cgroup extends FileCgroup {
                 hasIo ? OptionalLong.of(io[1]) : OptionalLong.empty());
     }
 
+    @Override
+    public boolean oomKilled() {
+        return CgroupFiles.readKeyed(dir.resolve("memory.events")).getOrDefault("oom_kill", 0L) > 0;
+    }
+
     /** Bytes read and written, summed over devices, from lines like {@code 8:0 rbytes=4096 wbytes=0 ...}. */
     private long[] readIoStat() {
         long[] bytes = new long[2];

@@ -9,6 +9,7 @@ import io.jslurm.slurmd.cgroup.CgroupUsage;
 import io.jslurm.slurmd.cgroup.StepName;
 import java.io.File;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +22,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import io.jslurm.slurmd.prolog.HookScript;
 import io.jslurm.slurmd.prolog.HookSettings;
@@ -39,8 +43,8 @@ import org.slf4j.LoggerFactory;
  * <p>Each script runs under {@code job_wrapper.pl} (see {@link JobWrapper}), which stays alive
  * without slurmd and writes the script's wait status into the job's spool directory. A runner
  * learns of the end from its own child's exit, or, for jobs it re-attached, by watching the spool;
- * either way it kills what is left in the job's cgroup, reads the cgroup's usage, removes the
- * cgroup, reports the {@link JobCompletion} and removes the spool directory.
+ * either way it kills what is left in the job's cgroup, reads the cgroup's usage, reports the
+ * {@link JobCompletion}, then removes the cgroup and the spool directory.
  *
  * <p>Wrappers stay in slurmd's own cgroup, so a service manager that kills the whole service on
  * stop would take them along: run slurmd with systemd's {@code KillMode=process}, as Slurm's own
@@ -55,6 +59,10 @@ public final class JobRunner {
     static final Duration WRAPPER_START_GRACE = Duration.ofSeconds(10);
     /** How long the job's processes get to disappear after the final SIGKILL. */
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(10);
+    /** How long a launch waits for the previous run of the same job id to be cleaned up. */
+    private static final Duration CLEANUP_WAIT = Duration.ofSeconds(10);
+    /** The job wrappers' own output, in SlurmdSpoolDir. */
+    static final String WRAPPER_LOG = "job_wrapper.log";
 
     private final RunnerConfig config;
     private final CgroupManager cgroups;
@@ -63,6 +71,8 @@ public final class JobRunner {
     private final Consumer<JobCompletion> onComplete;
     private final JobWrapper wrapper;
     private final Map<Long, RunningJob> jobs = new ConcurrentHashMap<>();
+    /** Jobs whose end was handed on and whose cgroup and spool are being removed; done when they are. */
+    private final Map<Long, CompletableFuture<Void>> cleanups = new ConcurrentHashMap<>();
     /** What TaskEpilog needs of the batch scripts this runner started or re-attached. */
     private final Map<Long, BatchTask> batchTasks = new ConcurrentHashMap<>();
     private volatile HookSettings taskScripts = HookSettings.NONE;
@@ -96,6 +106,7 @@ public final class JobRunner {
      */
     public void launch(BatchLaunch job, CgroupLimits limits) throws IOException {
         long jobId = job.jobId();
+        awaitCleanup(jobId);
         if (jobs.containsKey(jobId)) {
             throw new IllegalStateException("job " + jobId + " is already running here");
         }
@@ -121,7 +132,7 @@ public final class JobRunner {
             List<String> child = wrapper.childArguments(batch, user, groups, spool.script(), job.argv());
             spool.writeRecord(record);
             process = start(wrapper.command(spool, user, groups, job.workDir(), StdioFiles.of(job),
-                    job.stdio().openMode() == OpenMode.APPEND, child), spool);
+                    job.stdio().openMode() == OpenMode.APPEND, child));
         } catch (IOException | RuntimeException e) {
             batchTasks.remove(jobId);
             abandon(jobId, spool, jobCgroup);
@@ -131,7 +142,8 @@ public final class JobRunner {
         jobs.put(jobId, running);
         running.armTimers(record, clock);
         LOG.info("job {}: batch script started for {} (uid {}) in {}", jobId, user.name(), user.uid(), job.workDir());
-        process.onExit().thenRunAsync(() -> complete(running), scheduler).exceptionally(failure -> {
+        process.onExit().thenApply(exited -> System.nanoTime())
+                .thenAcceptAsync(exitedAt -> complete(running, exitedAt), scheduler).exceptionally(failure -> {
             LOG.error("job {}: completion failed", jobId, failure);
             return null;
         });
@@ -164,11 +176,15 @@ public final class JobRunner {
         return List.of();
     }
 
-    private static Process start(List<String> command, JobSpool spool) throws IOException {
-        File log = spool.dir().resolve(JobSpool.WRAPPER_LOG).toFile();
+    /**
+     * The wrappers' own messages (a die before the script runs, Perl's warnings) go to one log in the spool
+     * directory, appended to by all of them, rather than a file in each job's spool: one file less to create per
+     * job, and they outlive the job's spool, which is removed at its end.
+     */
+    private Process start(List<String> command) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectInput(StdioFiles.DEV_NULL.toFile())
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(config.spoolDir().resolve(WRAPPER_LOG).toFile()))
                 .redirectErrorStream(true);
         builder.environment().clear();
         return builder.start();
@@ -293,7 +309,24 @@ public final class JobRunner {
         shutDown = true;
         jobs.values().forEach(RunningJob::finish);
         jobs.clear();
+        awaitEndsBeingHandedOn();
         LOG.info("job runner stopped; running jobs are left to their wrappers");
+    }
+
+    /**
+     * An end being handed on when slurmd stops gets a moment to finish (its completion file written, its cgroup
+     * and spool removed) before the job threads are interrupted: cut short, it is only reported again by the next
+     * slurmd, but a stop right after a job's end is common (a test's, an administrator's).
+     */
+    private void awaitEndsBeingHandedOn() {
+        try {
+            CompletableFuture.allOf(cleanups.values().toArray(CompletableFuture[]::new))
+                    .get(CLEANUP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            LOG.warn("job ends still being handed on at the stop: {}; the next slurmd reports them", cleanups.keySet());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Completes a re-attached job once its wrapper wrote the status, or vanished without one. */
@@ -304,7 +337,7 @@ public final class JobRunner {
         try {
             boolean wrapperGone = wrapperGone(running.spool());
             if (running.spool().status().isPresent() || wrapperGone || running.cgroup() == null) {
-                complete(running);
+                complete(running, System.nanoTime());
                 return;
             }
         } catch (RuntimeException e) {
@@ -327,7 +360,8 @@ public final class JobRunner {
         return spool.recordWritten().plus(WRAPPER_START_GRACE).isBefore(clock.instant());
     }
 
-    private void complete(RunningJob running) {
+    /** @param exitedAt when the wrapper's exit was seen ({@link System#nanoTime}), for the log's figures */
+    private void complete(RunningJob running, long exitedAt) {
         if (shutDown) {
             return;
         }
@@ -350,22 +384,41 @@ public final class JobRunner {
                 : JobState.ended(running.forcedEnd(), drained.oomKilled(), exit);
         JobCompletion completion = new JobCompletion(jobId, state, exit, drained.usage(), launchError);
         LOG.info("job {}: {} ExitCode={}{}", jobId, state, exit, launchError.map(e -> " (" + e + ")").orElse(""));
+        CompletableFuture<Void> cleaned = new CompletableFuture<>();
+        cleanups.put(jobId, cleaned);
         jobs.remove(jobId);
-        // The spool goes only once the completion was taken: should reporting fail, a restarted
-        // slurmd finds the job again and reports it then.
-        onComplete.accept(completion);
         try {
+            // The spool goes only once the completion was taken: should reporting fail, a restarted
+            // slurmd finds the job again, with its cgroup, and reports it then.
+            onComplete.accept(completion);
+            long handedOn = System.nanoTime();
+            // The cgroups go after the end was handed on, not before: removing them in every hierarchy (6 or 7 on
+            // v1) held the report back by milliseconds per job. Their usage was read above; a slurmd killed
+            // before this line finds the spool and the cgroup again, removes both and reports nothing twice.
+            if (drained.removable()) {
+                removeCgroup(running);
+            }
             spool.remove();
+            LOG.info("job {}: end handed on {} us after the wrapper's exit; cgroup and spool removed {} us later",
+                    jobId, (handedOn - exitedAt) / 1000, (System.nanoTime() - handedOn) / 1000);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } finally {
+            cleanups.remove(jobId, cleaned);
+            cleaned.complete(null);
         }
     }
 
-    private record Drained(Optional<CgroupUsage> usage, boolean oomKilled) {
-        static final Drained UNKNOWN = new Drained(Optional.empty(), false);
+    /**
+     * What the script left behind, its usage, and whether the cgroup may go.
+     *
+     * @param removable false when there is no cgroup or processes survived SIGKILL (the cgroup is kept then)
+     */
+    private record Drained(Optional<CgroupUsage> usage, boolean oomKilled, boolean removable) {
+        static final Drained UNKNOWN = new Drained(Optional.empty(), false, false);
     }
 
-    /** Kills what the script left behind, then reads the usage and removes the cgroup. */
+    /** Kills what the script left behind and reads the usage; the cgroup is removed later, by the caller. */
     private Drained drain(RunningJob running) {
         Cgroup cgroup = running.cgroup();
         if (cgroup == null) {
@@ -379,7 +432,7 @@ public final class JobRunner {
                 if (!cgroup.awaitEmpty(DRAIN_TIMEOUT)) {
                     LOG.error("job {}: processes survive SIGKILL; cgroup {} kept", running.jobId(), cgroup.path());
                     CgroupUsage usage = cgroup.usage();
-                    return new Drained(Optional.of(usage), usage.oomKilled());
+                    return new Drained(Optional.of(usage), usage.oomKilled(), false);
                 }
             }
             CgroupUsage usage = cgroup.usage();
@@ -387,16 +440,42 @@ public final class JobRunner {
             // that step OUT_OF_MEMORY, not the job. The batch step has no cgroup below it, so v2 (which counts kills
             // in a cgroup's whole tree) and v1 (which counts them where the victim was) agree there; the job's own
             // count stands in only when the batch step's cgroup is not known.
-            boolean oomKilled = running.batchStep().map(step -> step.usage().oomKilled())
+            boolean oomKilled = running.batchStep().map(Cgroup::oomKilled)
                     .orElse(usage.oomKilled());
-            cgroup.remove();
-            return new Drained(Optional.of(usage), oomKilled);
+            return new Drained(Optional.of(usage), oomKilled, true);
         } catch (CgroupException e) {
             LOG.error("job {}: {}", running.jobId(), e.getMessage());
             return Drained.UNKNOWN;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Drained.UNKNOWN;
+        }
+    }
+
+    private static void removeCgroup(RunningJob running) {
+        try {
+            running.cgroup().remove();
+        } catch (CgroupException e) {
+            LOG.error("job {}: {}", running.jobId(), e.getMessage());
+        }
+    }
+
+    /**
+     * A job id launched again (a requeued job) while its previous run's cgroup and spool are still being removed
+     * waits for that, or the removal could take the new run's directories.
+     */
+    private void awaitCleanup(long jobId) throws IOException {
+        CompletableFuture<Void> cleanup = cleanups.get(jobId);
+        if (cleanup == null) {
+            return;
+        }
+        try {
+            cleanup.get(CLEANUP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            throw new IOException("job " + jobId + ": the previous run's cgroup and spool are still being removed");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("job " + jobId + ": interrupted waiting for the previous run's cleanup");
         }
     }
 

@@ -40,7 +40,6 @@ final class JobSpool {
     private static final String LAUNCH_ERROR = "launch_error";
     private static final String END_REASON = "end_reason";
     private static final String SUSPEND = "suspend";
-    static final String WRAPPER_LOG = "wrapper.log";
 
     private final Path dir;
 
@@ -142,13 +141,24 @@ final class JobSpool {
 
     /** The batch script's process id, once the wrapper has forked it. */
     OptionalLong scriptPid() {
-        return readIfPresent(PID).map(text -> OptionalLong.of(Long.parseLong(text.trim()))).orElse(OptionalLong.empty());
+        return pidField(0);
     }
 
-    /** The job wrapper's process id, which it writes first thing. */
+    /**
+     * The job wrapper's process id: the second number of {@code pid}, which the wrapper writes once it has forked
+     * the script (one file per job where there were two); a wrapper of an earlier version wrote it alone to
+     * {@code wrapper_pid} first thing, and a restarted slurmd may find one of those still running.
+     */
     OptionalLong wrapperPid() {
-        return readIfPresent(WRAPPER_PID).map(text -> OptionalLong.of(Long.parseLong(text.trim())))
+        OptionalLong pid = pidField(1);
+        return pid.isPresent() ? pid : readIfPresent(WRAPPER_PID).map(text -> OptionalLong.of(Long.parseLong(text.trim())))
                 .orElse(OptionalLong.empty());
+    }
+
+    private OptionalLong pidField(int index) {
+        Optional<String[]> fields = readIfPresent(PID).map(text -> text.trim().split("\\s+"));
+        return fields.filter(values -> values.length > index)
+                .map(values -> OptionalLong.of(Long.parseLong(values[index]))).orElse(OptionalLong.empty());
     }
 
     Optional<String> launchError() {

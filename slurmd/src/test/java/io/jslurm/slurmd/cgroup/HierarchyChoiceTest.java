@@ -44,6 +44,32 @@ class HierarchyChoiceTest {
                 V1Controller.CPUACCT);
     }
 
+    /** The v1 layout of this project's build machine: every controller jobs could use has its own hierarchy. */
+    private static final List<String> ALL_V1 = List.of(
+            "31 23 0:28 / /sys/fs/cgroup rw,relatime - tmpfs tmpfs rw,mode=755",
+            "32 31 0:29 / /sys/fs/cgroup/cpuacct rw,relatime - cgroup cgroup rw,cpuacct",
+            "33 31 0:30 / /sys/fs/cgroup/cpuset rw,relatime - cgroup cgroup rw,cpuset",
+            "34 31 0:31 / /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory",
+            "35 31 0:32 / /sys/fs/cgroup/devices rw,relatime - cgroup cgroup rw,devices",
+            "36 31 0:33 / /sys/fs/cgroup/freezer rw,relatime - cgroup cgroup rw,freezer",
+            "37 31 0:34 / /sys/fs/cgroup/blkio rw,relatime - cgroup cgroup rw,blkio",
+            "38 31 0:35 / /sys/fs/cgroup/pids rw,relatime - cgroup cgroup rw,pids");
+
+    @Test
+    void jobsLeaveOutThePidsHierarchyAndDevicesWithoutConstrainDevices() {
+        HierarchyChoice all = choose(CgroupPlugin.AUTODETECT, ALL_V1, "/sys/fs/cgroup");
+        assertThat(all.v1()).hasSize(7);
+
+        assertThat(all.forJobs(TestCgroupConfigs.constrain(true, false, true)).v1().keySet())
+                .containsExactlyInAnyOrder(V1Controller.CPUSET, V1Controller.MEMORY, V1Controller.FREEZER,
+                        V1Controller.CPUACCT, V1Controller.BLKIO);
+        assertThat(all.forJobs(TestCgroupConfigs.constrain(true, true, true)).v1().keySet())
+                .containsExactlyInAnyOrder(V1Controller.CPUSET, V1Controller.MEMORY, V1Controller.FREEZER,
+                        V1Controller.CPUACCT, V1Controller.BLKIO, V1Controller.DEVICES);
+        HierarchyChoice v2 = choose(CgroupPlugin.AUTODETECT, PURE_V2, "/sys/fs/cgroup");
+        assertThat(v2.forJobs(TestCgroupConfigs.constrain(true, false, true))).isEqualTo(v2);
+    }
+
     @Test
     void autodetectPicksV2WhenTheMountpointIsCgroup2() {
         HierarchyChoice choice = choose(CgroupPlugin.AUTODETECT, PURE_V2, "/sys/fs/cgroup");

@@ -98,7 +98,9 @@ abstract class RealHierarchyContract {
 
         assertThat(hog.exitValue()).as("perl killed by SIGKILL").isEqualTo(128 + 9);
         assertThat(step.usage().oomKilled()).isTrue();
+        assertThat(step.oomKilled()).as("the kill count read alone").isTrue();
         assertThat(batch.usage().oomKilled()).isFalse();
+        assertThat(batch.oomKilled()).isFalse();
         assertThat(sleeper.isAlive()).as("the job's other step goes on").isTrue();
         assertThat(runInside(batch, memoryHog(200).toArray(String[]::new)))
                 .as("the job's own limit still lets its other steps use more than that step's share")

@@ -29,7 +29,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -387,8 +391,76 @@ class JobRunnerTest {
         assertThat(completion.jobId()).isEqualTo(jobs.jobId);
         assertThat(completion.state()).isEqualTo(JobState.FAILED);
         assertThat(completion.exit()).hasToString("7:0");
-        assertThat(cgroups.findJob(jobs.jobId)).isEmpty();
+        awaitUntil(() -> cgroups.findJob(jobs.jobId).isEmpty());
         assertThat(completions).isEmpty();
+    }
+
+    @Test
+    void theEndIsHandedOnWithUsageBeforeTheCgroupGoes() throws Exception {
+        Jobs jobs = job("head -c 20000000 /dev/zero | md5sum > /dev/null\n");
+        List<Boolean> cgroupAtHandOver = new CopyOnWriteArrayList<>();
+        BlockingQueue<JobCompletion> ends = new LinkedBlockingQueue<>();
+        JobRunner watching = new JobRunner(new RunnerConfig(spoolDir, new NodeContext(Path.of("/etc/slurm/slurm.conf"),
+                false), Duration.ofSeconds(1)), cgroups, InstantSource.system(), scheduler, completion -> {
+                    cgroupAtHandOver.add(cgroups.findJob(completion.jobId()).isPresent());
+                    ends.add(completion);
+                });
+        watching.launch(jobs.build(), CgroupLimits.NONE);
+
+        JobCompletion completion = ends.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(completion).as("job completion").isNotNull();
+        assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
+        assertThat(completion.usage()).as("usage read before the cgroup went").isPresent();
+        assertThat(completion.usage().get().userCpu().plus(completion.usage().get().systemCpu()))
+                .as("CPU time of the script's processes").isPositive();
+        assertThat(cgroupAtHandOver).as("the job's cgroup still there when its end is handed on").containsExactly(true);
+        awaitUntil(() -> cgroups.findJob(jobs.jobId).isEmpty() && !Files.exists(spool(jobs.jobId)));
+    }
+
+    @Test
+    void aRelaunchOfTheSameIdWaitsForThePreviousRunsCleanup() throws Exception {
+        Jobs first = job("exit 0\n");
+        CountDownLatch handedOn = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        BlockingQueue<JobCompletion> ends = new LinkedBlockingQueue<>();
+        JobRunner holding = new JobRunner(new RunnerConfig(spoolDir, new NodeContext(Path.of("/etc/slurm/slurm.conf"),
+                false), Duration.ofSeconds(1)), cgroups, InstantSource.system(), scheduler, completion -> {
+                    ends.add(completion);
+                    if (handedOn.getCount() > 0) {
+                        handedOn.countDown();
+                        try {
+                            release.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                });
+        holding.launch(first.build(), CgroupLimits.NONE);
+        assertThat(handedOn.await(WAIT.toSeconds(), TimeUnit.SECONDS)).as("first run's end handed on").isTrue();
+        assertThat(holding.status(first.jobId)).as("the ended run no longer counts as running").isEmpty();
+
+        Jobs again = job("echo second run > second-$SLURM_JOB_ID\n");
+        again.jobId = first.jobId;
+        ExecutorService launcher = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> relaunch = launcher.submit(() -> {
+                holding.launch(again.build(), CgroupLimits.NONE);
+                return null;
+            });
+            Thread.sleep(300);
+            assertThat(relaunch).as("the relaunch waits for the first run's cleanup").isNotDone();
+            release.countDown();
+            relaunch.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        } finally {
+            release.countDown();
+            launcher.shutdownNow();
+        }
+        assertThat(ends.poll(WAIT.toSeconds(), TimeUnit.SECONDS)).as("first run's end").isNotNull();
+        JobCompletion second = ends.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(second).as("second run's end").isNotNull();
+        assertThat(second.state()).isEqualTo(JobState.COMPLETED);
+        assertThat(read(workDir.resolve("second-" + first.jobId))).isEqualTo("second run\n");
+        awaitUntil(() -> cgroups.findJob(first.jobId).isEmpty() && !Files.exists(spool(first.jobId)));
     }
 
     /** A TaskEpilog in the work directory that records which job it ran after, as whom, with what variables. */
@@ -641,7 +713,7 @@ class JobRunnerTest {
         JobCompletion completion = awaitCompletion();
         assertThat(completion.state()).isEqualTo(JobState.FAILED);
         assertThat(completion.launchError()).hasValue("the job wrapper ended without recording the script's status");
-        assertThat(cgroups.findJob(jobId)).isEmpty();
+        awaitUntil(() -> cgroups.findJob(jobId).isEmpty());
     }
 
     @Test
