@@ -14,56 +14,44 @@ import io.jslurm.sched.select.NodeFree;
  */
 final class ProbeMemo {
 
+    /** Per node two entries, at 2 * node and 2 * node + 1: a view, its timeline's version, and the probe's counts. */
     private final NodeFree[] views;
     private final int[] versions;
     private final int[] tasks;
     private final int[] gpus;
-    /** The view seen before the last one, with its version and counts. */
-    private final NodeFree[] olderViews;
-    private final int[] olderVersions;
-    private final int[] olderTasks;
-    private final int[] olderGpus;
+    /** Per node, which of its two entries holds the last view seen (0 or 1); the other holds the one before. */
+    private final byte[] last;
 
     ProbeMemo(int nodes) {
-        this.views = new NodeFree[nodes];
-        this.versions = new int[nodes];
-        this.tasks = new int[nodes];
-        this.gpus = new int[nodes];
-        this.olderViews = new NodeFree[nodes];
-        this.olderVersions = new int[nodes];
-        this.olderTasks = new int[nodes];
-        this.olderGpus = new int[nodes];
+        this.views = new NodeFree[2 * nodes];
+        this.versions = new int[2 * nodes];
+        this.tasks = new int[2 * nodes];
+        this.gpus = new int[2 * nodes];
+        this.last = new byte[nodes];
     }
 
     /** Makes sure the counts of {@code node} are those of {@code view}, taken from a timeline at {@code version}. */
     void see(int node, NodeFree view, int version, FitProbe probe) {
-        if (views[node] == view && versions[node] == version) {
+        int at = 2 * node + last[node];
+        if (views[at] == view && versions[at] == version) {
             return;
         }
-        NodeFree last = views[node];
-        int lastVersion = versions[node];
-        int lastTasks = tasks[node];
-        int lastGpus = gpus[node];
-        if (olderViews[node] == view && olderVersions[node] == version) {
-            tasks[node] = olderTasks[node];
-            gpus[node] = olderGpus[node];
-        } else {
-            tasks[node] = probe.tasks(view);
-            gpus[node] = tasks[node] > 0 ? probe.gpus(view) : 0;
+        int other = at ^ 1;
+        last[node] ^= 1; // the last view becomes the one before, whichever entry the view is now in
+        if (views[other] == view && versions[other] == version) {
+            return;
         }
-        views[node] = view;
-        versions[node] = version;
-        olderViews[node] = last;
-        olderVersions[node] = lastVersion;
-        olderTasks[node] = lastTasks;
-        olderGpus[node] = lastGpus;
+        views[other] = view;
+        versions[other] = version;
+        tasks[other] = probe.tasks(view);
+        gpus[other] = tasks[other] > 0 ? probe.gpus(view) : 0;
     }
 
     int tasks(int node) {
-        return tasks[node];
+        return tasks[2 * node + last[node]];
     }
 
     int gpus(int node) {
-        return gpus[node];
+        return gpus[2 * node + last[node]];
     }
 }
