@@ -16,7 +16,9 @@ final class ChangeIndex {
     /** Offsets from here on do not fit next to a 20-bit node position. */
     static final long LIMIT = 1L << 43;
 
-    private long[] sorted = new long[0];
+    /** The sorted entries: the first {@link #size} of the array, the rest room for more. */
+    private long[] sorted = new long[16];
+    private int size;
     private long[] added = new long[16];
     private int addedCount;
     private boolean far;
@@ -40,31 +42,46 @@ final class ChangeIndex {
         return far;
     }
 
-    /** The entries, sorted. */
+    /**
+     * The entries, sorted: the first {@link #size} of the array returned, which is valid until the next {@link #add}.
+     * New entries are merged in place from the back, so that only the entries after the earliest new one move: a
+     * search follows nearly every hold, and copying the whole index into a new array each time cost 5 % of a pass
+     * at 10,000 nodes with every job tested.
+     */
     long[] entries() {
         if (addedCount > 0) {
             Arrays.sort(added, 0, addedCount);
-            long[] merged = new long[sorted.length + addedCount];
-            int i = 0;
-            int j = 0;
-            int k = 0;
-            while (i < sorted.length || j < addedCount) {
-                merged[k++] = j == addedCount || i < sorted.length && sorted[i] <= added[j] ? sorted[i++] : added[j++];
+            if (sorted.length < size + addedCount) {
+                sorted = Arrays.copyOf(sorted, Math.max(sorted.length * 2, size + addedCount));
             }
-            sorted = merged;
+            int i = size - 1;
+            int j = addedCount - 1;
+            for (int k = size + addedCount - 1; j >= 0; k--) {
+                sorted[k] = i >= 0 && sorted[i] > added[j] ? sorted[i--] : added[j--];
+            }
+            size += addedCount;
             addedCount = 0;
         }
         return sorted;
     }
 
-    /** The index in sorted {@code entries} of the first entry at or after {@code offset} ms ({@code length}: none). */
-    static int firstAtOrAfter(long[] entries, long offset) {
+    /** How many entries {@link #entries} holds. */
+    int size() {
+        entries();
+        return size;
+    }
+
+    /**
+     * The index in the first {@code size} of sorted {@code entries} of the first entry at or after {@code offset} ms
+     * ({@code size}: none).
+     */
+    static int firstAtOrAfter(long[] entries, int size, long offset) {
         if (offset >= LIMIT) {
-            return entries.length;
+            return size;
         }
         long key = Math.max(offset, 0) << 20;
         int low = 0;
-        int high = entries.length;
+        int high = size;
         while (low < high) {
             int middle = (low + high) >>> 1;
             if (entries[middle] < key) {

@@ -62,7 +62,8 @@ final class StartSearch {
         // The index serves only where every change point fits in it; otherwise this search gathers its own events.
         boolean indexed = !index.hasFar() && horizon.toEpochMilli() - nowMillis < ChangeIndex.LIMIT;
         IndexEvents indexEvents = indexed
-                ? new IndexEvents(index.entries(), usable, lengthMillis < 0 ? -1 : lengthMillis - map.step().toMillis())
+                ? new IndexEvents(index.entries(), index.size(), usable,
+                        lengthMillis < 0 ? -1 : lengthMillis - map.step().toMillis())
                 : null;
         Events events = indexed ? indexEvents : new EventList(events(now, horizon, length, usable));
         // Indexed, the counts are those of the shape's cursor nearest the first slot, chosen there.
@@ -75,7 +76,7 @@ final class StartSearch {
             int pending;
             if (first && indexed) {
                 indexEvents.skipTo(at);
-                pending = catchUp(shape, index.entries(), usable, at, endOffset(at, lengthMillis));
+                pending = catchUp(shape, index.entries(), index.size(), usable, at, endOffset(at, lengthMillis));
             } else {
                 pending = events.upTo(at, counts.dirty, counts.toEvaluate, 0);
             }
@@ -126,13 +127,13 @@ final class StartSearch {
      *
      * @return how many nodes were marked in the cursor's list
      */
-    private int catchUp(Shape shape, long[] entries, boolean[] usable, long at, long end) {
+    private int catchUp(Shape shape, long[] entries, int size, boolean[] usable, long at, long end) {
         int logEnd = map.heldCount();
         List<SearchCursor> kept = map.cursors(shape);
         SearchCursor nearest = null;
         long least = Long.MAX_VALUE;
         for (SearchCursor cursor : kept) {
-            long work = cursor.work(entries, at, end, logEnd);
+            long work = cursor.work(entries, size, at, end, logEnd);
             if (work < least) {
                 least = work;
                 nearest = cursor;
@@ -153,10 +154,10 @@ final class StartSearch {
                     count = mark(node, nearest.dirty, nearest.toEvaluate, count);
                 }
             }
-            count = markEntries(entries, ChangeIndex.firstAtOrAfter(entries, Math.min(nearest.slot, at) + 1),
-                    ChangeIndex.firstAtOrAfter(entries, Math.max(nearest.slot, at) + 1), usable, count);
-            count = markEntries(entries, ChangeIndex.firstAtOrAfter(entries, Math.min(nearest.end, end)),
-                    ChangeIndex.firstAtOrAfter(entries, Math.max(nearest.end, end)), usable, count);
+            count = markEntries(entries, ChangeIndex.firstAtOrAfter(entries, size, Math.min(nearest.slot, at) + 1),
+                    ChangeIndex.firstAtOrAfter(entries, size, Math.max(nearest.slot, at) + 1), usable, count);
+            count = markEntries(entries, ChangeIndex.firstAtOrAfter(entries, size, Math.min(nearest.end, end)),
+                    ChangeIndex.firstAtOrAfter(entries, size, Math.max(nearest.end, end)), usable, count);
         } else {
             for (int node = 0; node < usable.length; node++) {
                 if (usable[node]) {
@@ -276,30 +277,33 @@ final class StartSearch {
      */
     private static final class IndexEvents implements Events {
         private final long[] entries;
+        /** How many of {@code entries} are the index's. */
+        private final int size;
         private final boolean[] usable;
         /** The job's length minus one step; negative without a limit (no end passes anything). */
         private final long lead;
         private int reached;
         private int entered;
 
-        IndexEvents(long[] entries, boolean[] usable, long lead) {
+        IndexEvents(long[] entries, int size, boolean[] usable, long lead) {
             this.entries = entries;
+            this.size = size;
             this.usable = usable;
             this.lead = lead;
         }
 
         /** Passes over every event up to {@code at} ms after now without marking any node. */
         void skipTo(long at) {
-            reached = ChangeIndex.firstAtOrAfter(entries, at + 1);
-            entered = lead < 0 ? entries.length : ChangeIndex.firstAtOrAfter(entries, at + lead + 1);
+            reached = ChangeIndex.firstAtOrAfter(entries, size, at + 1);
+            entered = lead < 0 ? size : ChangeIndex.firstAtOrAfter(entries, size, at + lead + 1);
         }
 
         @Override
         public int upTo(long at, boolean[] dirty, int[] out, int count) {
-            while (reached < entries.length && (entries[reached] >> 20) <= at) {
+            while (reached < size && (entries[reached] >> 20) <= at) {
                 count = visit(entries[reached++], dirty, out, count);
             }
-            while (lead >= 0 && entered < entries.length && (entries[entered] >> 20) - lead <= at) {
+            while (lead >= 0 && entered < size && (entries[entered] >> 20) - lead <= at) {
                 count = visit(entries[entered++], dirty, out, count);
             }
             return count;

@@ -61,7 +61,7 @@ class NodeTimelineTest {
     }
 
     /** Running jobs end first (as when a pass builds its map), then holds come, some from now, some later. */
-    private static NodeTimeline randomTimeline(Random random) {
+    static NodeTimeline randomTimeline(Random random) {
         List<NodeAllocation> running = new ArrayList<>();
         int core = 0;
         int gpu = 0;
@@ -84,7 +84,7 @@ class NodeTimelineTest {
     }
 
     /** Holds a core, from now or later, where it is free. */
-    private static void hold(Random random, NodeTimeline timeline) {
+    static void hold(Random random, NodeTimeline timeline) {
         Instant from = random.nextBoolean() ? NOW : at(1 + random.nextInt(300));
         Instant to = random.nextInt(8) == 0 ? Instant.MAX : from.plus(Duration.ofMinutes(1 + random.nextInt(200)));
         int first = random.nextInt(NODE.cores());
