@@ -113,6 +113,8 @@ class JobRunnerTest {
         while (completions.poll(runner.jobIds().isEmpty() ? 0 : 5, TimeUnit.SECONDS) != null) {
             continue;
         }
+        // A job's spool and cgroup go after its end was handed on: the next test's reattach() must not find them.
+        runner.shutdown();
     }
 
     private JobRunner newRunner(Duration killWait) throws IOException {
