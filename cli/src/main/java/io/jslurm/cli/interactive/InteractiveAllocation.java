@@ -85,6 +85,11 @@ public record InteractiveAllocation(String program, Controllers controllers, Con
     }
 
     public JobRecord job(long jobId) throws ControllerException {
+        return job(controller, jobId);
+    }
+
+    /** The job's record as the controller has it now. */
+    public static JobRecord job(Controller controller, long jobId) throws ControllerException {
         JobInfoResponse info = controller.call(JobInfoRequest.newBuilder().addJobIds((int) jobId).setIncludeRequest(true)
                 .setOmitScriptAndEnvironment(true).build(),
                 JobInfoResponse.class);

@@ -28,6 +28,8 @@ import java.util.OptionalInt;
  * @param memPerCpu {@code --mem-per-cpu} as given (for srun also from {@code SLURM_MEM_PER_CPU})
  * @param memPerGpu {@code --mem-per-gpu} as given (for srun also from {@code SLURM_MEM_PER_GPU})
  * @param whole    srun's {@code --whole}: the step holds all the job's CPUs on its nodes, even with {@code -c}
+ * @param killCommand salloc's {@code -K}/{@code --kill-command[=signal]}: the signal as given ("" for the default)
+ *                 to send the command when the allocation is revoked (time limit, scancel); empty when not given
  */
 public record InteractiveOptions(
         OptionalInt ntasks,
@@ -63,7 +65,8 @@ public record InteractiveOptions(
         OptionalInt immediate,
         Optional<String> memPerCpu,
         Optional<String> memPerGpu,
-        boolean whole) {
+        boolean whole,
+        Optional<String> killCommand) {
 
     public InteractiveOptions {
         command = List.copyOf(command);
@@ -81,7 +84,8 @@ public record InteractiveOptions(
             Option.flag("version", 'V'), Option.value("gpu-bind"), Option.flag("oversubscribe", 's'),
             Option.flag("exact"), Option.flag("overlap"),
             new Option("immediate", 'I', Option.Argument.OPTIONAL), Option.value("mem-per-cpu"),
-            Option.value("mem-per-gpu"), Option.flag("whole"));
+            Option.value("mem-per-gpu"), Option.flag("whole"),
+            new Option("kill-command", 'K', Option.Argument.OPTIONAL));
 
     private static final List<String> MEMORY_OPTIONS = List.of("mem", "mem-per-cpu", "mem-per-gpu");
 
@@ -138,7 +142,7 @@ public record InteractiveOptions(
                 values.containsKey("version"), new ArrayList<>(parsed.operands()), values.containsKey("oversubscribe"),
                 values.containsKey("exact"), values.containsKey("overlap"), immediate(values.get("immediate")),
                 Optional.ofNullable(values.get("mem-per-cpu")), Optional.ofNullable(values.get("mem-per-gpu")),
-                values.containsKey("whole"));
+                values.containsKey("whole"), Optional.ofNullable(values.get("kill-command")));
     }
 
     /** More than one of {@code --mem}, {@code --mem-per-cpu} and {@code --mem-per-gpu} was given. */

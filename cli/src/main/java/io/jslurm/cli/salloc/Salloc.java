@@ -9,6 +9,7 @@ import io.jslurm.cli.interactive.InteractiveOptions;
 import io.jslurm.cli.interactive.Interrupts;
 import io.jslurm.cli.opt.OptionException;
 import io.jslurm.common.gres.GpuBind;
+import io.jslurm.common.signal.Signal;
 import io.jslurm.common.text.InvalidValueException;
 import io.jslurm.protocol.auth.LocalHost;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * salloc: obtains an allocation, runs a command here (the user's shell by default) with the job's variables, and
@@ -41,6 +43,33 @@ public final class Salloc {
         CommandEnvironment.exit(env, status);
     }
 
+    /**
+     * {@code -K} alone: SIGHUP for a command at a terminal, SIGTERM otherwise, as Slurm's salloc.
+     *
+     * @throws InvalidValueException for a signal name or number it does not know
+     */
+    static Signal killSignal(String given) {
+        if (!given.isEmpty()) {
+            return Signal.parse(given);
+        }
+        return System.console() != null ? Signal.HUP : Signal.TERM;
+    }
+
+    /**
+     * salloc's status when it killed its command itself (the allocation was revoked): 0 for the signals a user
+     * sends to end a session (HUP, INT, QUIT, KILL), 1 for any other, as Slurm's salloc; an exit of the command's
+     * own, after the signal, is kept.
+     */
+    static int statusAfterKill(int status, Signal signal) {
+        if (status != 128 + signal.number()) {
+            return status;
+        }
+        return switch (signal.number()) {
+            case 1, 2, 3, 9 -> 0;
+            default -> 1;
+        };
+    }
+
     public int run(List<String> args) {
         InteractiveOptions options;
         try {
@@ -58,6 +87,13 @@ public final class Salloc {
             env.out().println("Usage: salloc [OPTIONS(0)...] [command(0) [args(0)...]]");
             env.out().println("  takes the allocation options of srun (-n, -N, -c, --mem, -t, -p, -G, --gres, -w, -J)");
             return 0;
+        }
+        Optional<Signal> kill;
+        try {
+            kill = options.killCommand().map(Salloc::killSignal);
+        } catch (InvalidValueException e) {
+            env.err().println(PROGRAM + ": error: Invalid --kill-command specification: " + e.getMessage());
+            return 1;
         }
         if (!options.gpuBind().isEmpty()) {
             try {
@@ -89,6 +125,7 @@ public final class Salloc {
                 env.err().flush();
             }
             int status;
+            boolean revoked = false;
             try {
                 ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
                 builder.environment().clear();
@@ -99,12 +136,18 @@ public final class Salloc {
                     // The allocation's steps (srun in the command) bind as salloc was told.
                     builder.environment().put("SLURM_GPU_BIND", options.gpuBind());
                 }
-                status = builder.start().waitFor();
+                Process process = builder.start();
+                try (RevocationWatch watch = new RevocationWatch(env.controllers(), granted.jobId(), process, kill,
+                        env.err(), Duration.ofMillis(500))) {
+                    int exited = process.waitFor();
+                    revoked = watch.revoked();
+                    status = watch.killedWith().map(signal -> statusAfterKill(exited, signal)).orElse(exited);
+                }
             } catch (IOException e) {
                 env.err().println(PROGRAM + ": error: " + command.get(0) + ": " + e.getMessage());
                 status = 127;
             }
-            if (!options.quiet()) {
+            if (!options.quiet() && !revoked) {
                 env.err().println(PROGRAM + ": Relinquishing job allocation " + granted.jobId());
             }
             allocation.releaseWithStatus(granted, status);

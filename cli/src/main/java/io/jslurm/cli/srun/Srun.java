@@ -8,11 +8,13 @@ import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.interactive.InteractiveAllocation;
 import io.jslurm.cli.interactive.InteractiveOptions;
 import io.jslurm.cli.interactive.Interrupts;
+import io.jslurm.cli.interactive.TimeLimitNotice;
 import io.jslurm.cli.opt.OptionException;
 import io.jslurm.common.gres.GpuBind;
 import io.jslurm.common.text.InvalidValueException;
 import io.jslurm.conf.ConfException;
 import io.jslurm.protocol.auth.LocalHost;
+import io.jslurm.protocol.proto.JobRecord;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -133,12 +135,24 @@ public final class Srun {
         StepOutcome outcome = StepOutcome.FAILED;
         try {
             outcome = step(controller, launcher, granted.jobId(), options, taskEnv, gpuBind);
+            timedOut(allocation, granted.jobId()).ifPresent(env.err()::println);
         } finally {
             // The job of srun alone is its step: a step the OOM killer ended makes the job OUT_OF_MEMORY, as a batch
             // script's OOM kill makes its job.
             allocation.releaseWithStatus(granted, outcome.status(), outcome.outOfMemory());
         }
         return outcome.status();
+    }
+
+    /** The line for an allocation of srun's own that its time limit ended under the step, if it did. */
+    private static Optional<String> timedOut(InteractiveAllocation allocation, long jobId) {
+        try {
+            JobRecord job = allocation.job(jobId);
+            return TimeLimitNotice.timedOut(job) ? Optional.of(TimeLimitNotice.allocationRevoked(PROGRAM, job))
+                    : Optional.empty();
+        } catch (ControllerException e) {
+            return Optional.empty();
+        }
     }
 
     /** How a step ended for srun: its exit status, and whether the OOM killer ended one of its tasks. */

@@ -5,12 +5,15 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.jslurm.cli.client.Controller;
 import io.jslurm.cli.client.ControllerException;
+import io.jslurm.cli.interactive.InteractiveAllocation;
 import io.jslurm.cli.interactive.InteractiveOptions;
+import io.jslurm.cli.interactive.TimeLimitNotice;
 import io.jslurm.common.gres.GpuBind;
 import io.jslurm.common.units.MemorySize;
 import io.jslurm.protocol.proto.Ack;
 import io.jslurm.protocol.proto.JobStepCreateRequest;
 import io.jslurm.protocol.proto.JobStepCreateResponse;
+import io.jslurm.protocol.proto.JobRecord;
 import io.jslurm.protocol.proto.LaunchTasks;
 import io.jslurm.protocol.proto.SignedStepLayout;
 import io.jslurm.protocol.proto.StepCompleteRequest;
@@ -157,6 +160,9 @@ public final class StepRun {
             }
         }
         outputs.close();
+        if (exits.worst().signal() != 0) {
+            timeLimitLines(stepId).forEach(err::println);
+        }
         for (String line : exits.failures()) {
             err.println("srun: error: " + line);
         }
@@ -167,6 +173,24 @@ public final class StepRun {
     }
 
     private int openConnections;
+
+    /**
+     * For tasks killed because their job reached its time limit, Slurm's line per node: the controller ends the job
+     * TIMEOUT before its nodes kill the tasks, so the job's record says why by now.
+     */
+    private List<String> timeLimitLines(String stepId) {
+        try {
+            JobRecord job = InteractiveAllocation.job(controller, Integer.toUnsignedLong(layout.getJobId()));
+            if (TimeLimitNotice.timedOut(job)) {
+                return TimeLimitNotice.stepCancelled(stepId,
+                        layout.getNodesList().stream().map(StepNode::getNodeName).toList(), job,
+                        java.time.ZoneId.systemDefault());
+            }
+        } catch (ControllerException e) {
+            // Without the job's record the tasks' own ends are all there is to say.
+        }
+        return List.of();
+    }
 
     private List<String> launchAll(LaunchTasks launch) throws InterruptedException {
         List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());

@@ -426,11 +426,51 @@ public final class JobControl {
     }
 
     private boolean pastTimeLimit(Job job) {
+        return pastTimeLimit(job, clock.instant().getEpochSecond(), Duration.ZERO);
+    }
+
+    /** Whether the job has run (time suspended not counted) its limit plus {@code grace} by {@code now}. */
+    private boolean pastTimeLimit(Job job, long now, Duration grace) {
         TimeLimit limit = timeLimit(job, job.spec().partition());
-        long now = clock.instant().getEpochSecond();
         long ran = now - job.status().startTime()
                 - SuspendClock.suspendedSeconds(job.status(), now);
-        return limit.isReachedBy(Duration.ofSeconds(ran));
+        return limit.isReachedBy(Duration.ofSeconds(ran).minus(grace));
+    }
+
+    /**
+     * Ends TIMEOUT the running jobs of salloc and srun alone that are past their time limit (time suspended not
+     * counted) plus OverTimeLimit; their nodes are told to end their steps (SIGTERM, SIGKILL after KillWait). Batch
+     * jobs are left to their slurmd, whose timer also sends --signal first and reports the end itself.
+     *
+     * @return the jobs ended
+     */
+    public List<Job> endOverTimeLimit() {
+        List<Job> ended = new ArrayList<>();
+        synchronized (this) {
+            long now = clock.instant().getEpochSecond();
+            Duration grace = config.get().slurm().timers().overTimeLimit();
+            // Only jobs holding resources are looked at: the check runs every pass, whatever the queue's depth.
+            for (long jobId : List.copyOf(allocations.all().keySet())) {
+                Optional<Job> job = store.get(jobId);
+                if (job.isEmpty() || job.get().state() != JobState.RUNNING || !job.get().spec().script().isEmpty()
+                        || !pastTimeLimit(job.get(), now, grace)) {
+                    continue;
+                }
+                try {
+                    Job timedOut = store.transition(jobId, StateChange.finish(JobState.TIMEOUT, ExitCode.SUCCESS,
+                            PendingReason.TIME_LIMIT));
+                    release(jobId).ifPresent(a -> terminate(timedOut, a, "time limit"));
+                    log.info("Time limit exhausted for JobId={}", timedOut.displayId());
+                    ended.add(timedOut);
+                } catch (RuntimeException e) {
+                    log.error("Cannot end JobId={} at its time limit: {}", jobId, e.getMessage());
+                }
+            }
+        }
+        if (!ended.isEmpty()) {
+            resourcesFreed.run();
+        }
+        return ended;
     }
 
     /**

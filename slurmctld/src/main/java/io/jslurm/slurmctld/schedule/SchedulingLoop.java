@@ -253,6 +253,7 @@ public final class SchedulingLoop implements AutoCloseable {
                     return;
                 }
                 checkNodes();
+                control.endOverTimeLimit();
                 runPass();
                 if (freed) {
                     // The ends that asked for this pass wait for their sync to be taken by it (JobControl.complete):

@@ -243,8 +243,10 @@ public final class StepHandlers {
     public Ack stepComplete(RpcCall<StepCompleteRequest> call) throws RpcException {
         StepCompleteRequest r = call.request();
         Job job = ownJob(r.getJobId(), call);
+        // A step whose job was cancelled or timed out under it was killed for that: CANCELLED, as in Slurm.
+        boolean jobKilled = job.state() == JobState.CANCELLED || job.state() == JobState.TIMEOUT;
         String state = r.getOutOfMemory() ? OUT_OF_MEMORY
-                : r.getTermSignal() != 0 ? (r.getTermSignal() == 9 ? "CANCELLED" : "FAILED")
+                : r.getTermSignal() != 0 ? (r.getTermSignal() == 9 || jobKilled ? "CANCELLED" : "FAILED")
                 : r.getExitCode() == 0 ? "COMPLETED" : "FAILED";
         int exitCode = r.getOutOfMemory() ? 0 : r.getExitCode();
         int termSignal = r.getOutOfMemory() ? OOM_SIGNAL : r.getTermSignal();

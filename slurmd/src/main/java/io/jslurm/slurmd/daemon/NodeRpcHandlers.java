@@ -272,7 +272,7 @@ final class NodeRpcHandlers {
     private Message terminate(RpcCall<TerminateJob> call) {
         TerminateJob request = call.request();
         long jobId = Integer.toUnsignedLong(request.getJobId());
-        steps.terminateJob(jobId);
+        steps.terminateJob(jobId, java.time.Duration.ofSeconds(request.getKillWaitSeconds()));
         if (contained != null) {
             contained.ended(jobId);
         }

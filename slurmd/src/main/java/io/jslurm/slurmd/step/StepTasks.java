@@ -531,6 +531,38 @@ public final class StepTasks implements AutoCloseable {
         }
     }
 
+    /**
+     * The job ended (cancelled, its time limit): its steps here get SIGCONT and SIGTERM, and those still running
+     * {@code killWait} later SIGKILL, as Slurm's slurmstepd does, so tasks may clean up. A zero wait kills at once.
+     */
+    public void terminateJob(long jobId, java.time.Duration killWait) {
+        if (killWait.isZero() || killWait.isNegative()) {
+            terminateJob(jobId);
+            return;
+        }
+        try {
+            jobCgroups.thawIfFrozen(jobId);
+        } catch (RuntimeException e) {
+            LOG.error("job {}: thawing its cgroup before the kill: {}", jobId, e.getMessage());
+        }
+        List<RunningStep> steps = running.values().stream().filter(step -> step.jobId == jobId).toList();
+        steps.forEach(step -> {
+            step.signal(18);
+            step.signal(15);
+        });
+        if (steps.isEmpty()) {
+            return;
+        }
+        threads.execute(() -> {
+            try {
+                Thread.sleep(killWait.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            steps.stream().filter(step -> !step.isDone()).forEach(step -> step.signal(9));
+        });
+    }
+
     /** SIGKILL to every step of the job here (the job was cancelled or its allocation ended). */
     public void terminateJob(long jobId) {
         // A suspended job is thawed first: v1's frozen processes would not die of SIGKILL until thawed.
