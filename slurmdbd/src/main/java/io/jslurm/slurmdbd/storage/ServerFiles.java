@@ -5,7 +5,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +20,8 @@ import org.slf4j.LoggerFactory;
 record ServerFiles(Path home) {
 
     private static final Logger log = LoggerFactory.getLogger(ServerFiles.class);
+    /** sun_path holds 108 bytes on Linux, the terminating NUL included. */
+    static final int MAX_SOCKET_PATH_BYTES = 107;
 
     Path dataDir() {
         return home.resolve("data");
@@ -30,8 +35,27 @@ record ServerFiles(Path home) {
         return home.resolve("run").resolve("mariadbd.pid");
     }
 
+    /**
+     * The server's Unix socket. Nothing connects through it (clients use the loopback port), but mariadbd
+     * will not start when the path is longer than a socket address holds, which a deep working directory
+     * reaches; such a home gets a short path in the system's temporary directory, named after the home so
+     * that a server left behind is still found and cleared.
+     */
     Path socket() {
-        return home.resolve("run").resolve("mariadbd.sock");
+        Path inHome = home.resolve("run").resolve("mariadbd.sock");
+        if (inHome.toString().getBytes(StandardCharsets.UTF_8).length <= MAX_SOCKET_PATH_BYTES) {
+            return inHome;
+        }
+        String digest = HexFormat.of().formatHex(sha256(home.toAbsolutePath().normalize().toString()), 0, 8);
+        return Path.of(System.getProperty("java.io.tmpdir"), "jslurm-mariadbd-" + digest + ".sock");
+    }
+
+    private static byte[] sha256(String text) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
     }
 
     /** root's password, readable by the daemon's user only. */

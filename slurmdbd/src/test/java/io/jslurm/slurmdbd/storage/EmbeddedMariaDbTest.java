@@ -65,6 +65,16 @@ class EmbeddedMariaDbTest {
     }
 
     @Test
+    void aHomeTooDeepForASocketAddressStillStarts() throws Exception {
+        Path home = TestServers.freshHome("deep/" + "d".repeat(60) + "/" + "e".repeat(30));
+        assertThat(home.resolve("run/mariadbd.sock").toString().length()).isGreaterThan(ServerFiles.MAX_SOCKET_PATH_BYTES);
+
+        try (EmbeddedMariaDb server = EmbeddedMariaDb.start(home, TestServers.binaries(), TestServers.freePort())) {
+            assertThat(version(server)).startsWith("11.4.5");
+        }
+    }
+
+    @Test
     void aStalePidFileAndSocketFromADeadServerDoNotBlockTheStart() throws Exception {
         Path home = TestServers.freshHome("stale");
         Process gone = new ProcessBuilder("true").start();
