@@ -188,6 +188,19 @@ public final class Cluster implements AutoCloseable {
         return awaitState(Long.toString(jobId), timeout, states);
     }
 
+    /** The id of the running job of that name, once squeue lists it (a job started by salloc or srun, whose id the test does not get). */
+    public long awaitRunningJobNamed(String name) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + patience().toNanos();
+        while (System.nanoTime() < deadline) {
+            String id = ok("squeue", "-h", "-n", name, "-t", "R", "-o", "%i").strip();
+            if (!id.isEmpty()) {
+                return Long.parseLong(id);
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no running job " + name + "\n" + ok("squeue"));
+    }
+
     /**
      * Waits up to {@code timeout} until squeue shows {@code expected} as the job's reason; returns the reason last
      * seen, so a test's assertion on it names what the job waits for instead.

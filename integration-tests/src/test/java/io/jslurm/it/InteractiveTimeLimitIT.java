@@ -39,8 +39,8 @@ class InteractiveTimeLimitIT {
                 "sleep", "300");
         CompletableFuture<Distribution.Result> salloc = inBackground("salloc", "-J", "tl-salloc", "-n1", "--time=1",
                 "-K", "sleep", "300");
-        long srunJob = awaitRunning("tl-srun");
-        long sallocJob = awaitRunning("tl-salloc");
+        long srunJob = cluster().awaitRunningJobNamed("tl-srun");
+        long sallocJob = cluster().awaitRunningJobNamed("tl-salloc");
         long runningSince = System.nanoTime();
 
         Distribution.Result srunResult = srun.get(LIMIT.plus(SLACK).toSeconds() + 30, TimeUnit.SECONDS);
@@ -84,18 +84,5 @@ class InteractiveTimeLimitIT {
                 throw new IllegalStateException(e);
             }
         });
-    }
-
-    /** The id of the running job of that name, once squeue lists it. */
-    private static long awaitRunning(String name) throws Exception {
-        long deadline = System.nanoTime() + Cluster.patience().toNanos();
-        while (System.nanoTime() < deadline) {
-            String id = cluster().ok("squeue", "-h", "-n", name, "-t", "R", "-o", "%i").strip();
-            if (!id.isEmpty()) {
-                return Long.parseLong(id);
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("no running job " + name + "\n" + cluster().ok("squeue"));
     }
 }

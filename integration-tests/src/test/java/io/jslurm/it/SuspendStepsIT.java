@@ -35,7 +35,7 @@ class SuspendStepsIT {
         Path ticks = cluster().workDir().resolve("srun-ticks.txt");
         CompletableFuture<Distribution.Result> srun = inBackground(concat(
                 new String[] {"-J", "susp-srun", "-n1"}, counter(ticks)), "srun");
-        suspendAndResume(awaitJob("susp-srun"), ticks, srun);
+        suspendAndResume(cluster().awaitRunningJobNamed("susp-srun"), ticks, srun);
     }
 
     @Test
@@ -43,7 +43,7 @@ class SuspendStepsIT {
         Path ticks = cluster().workDir().resolve("salloc-ticks.txt");
         CompletableFuture<Distribution.Result> salloc = inBackground(concat(
                 new String[] {"-J", "susp-salloc", "-n1", "srun", "-n1"}, counter(ticks)), "salloc");
-        suspendAndResume(awaitJob("susp-salloc"), ticks, salloc);
+        suspendAndResume(cluster().awaitRunningJobNamed("susp-salloc"), ticks, salloc);
     }
 
     private static void suspendAndResume(long job, Path ticks, CompletableFuture<Distribution.Result> command)
@@ -79,18 +79,5 @@ class SuspendStepsIT {
         String[] both = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, both, a.length, b.length);
         return both;
-    }
-
-    /** The id of the running job of that name, once squeue lists it. */
-    private static long awaitJob(String name) throws Exception {
-        long deadline = System.nanoTime() + Cluster.patience().toNanos();
-        while (System.nanoTime() < deadline) {
-            String id = cluster().ok("squeue", "-h", "-n", name, "-t", "R", "-o", "%i").strip();
-            if (!id.isEmpty()) {
-                return Long.parseLong(id);
-            }
-            Thread.sleep(300);
-        }
-        throw new AssertionError("no running job " + name + "\n" + cluster().ok("squeue"));
     }
 }
