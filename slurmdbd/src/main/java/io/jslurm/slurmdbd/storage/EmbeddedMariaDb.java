@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * A MariaDB server run by slurmdbd itself when slurmdbd.conf names no StorageHost.
  *
  * <p>Layout under the server's home directory: {@code data/} (kept across restarts), {@code tmp/},
- * {@code run/mariadbd.pid} and {@code run/mariadbd.sock} (in the temporary directory when that path is too long
+ * {@code run/mariadbd.pid} and {@code run/mariadbd.sock} (in {@code /tmp} when that path is too long
  * for a socket address). The binaries live in their own directory,
  * unpacked once per MariaDB version and shared by every server that points at it.
  */

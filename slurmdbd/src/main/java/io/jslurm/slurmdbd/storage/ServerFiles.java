@@ -22,6 +22,7 @@ record ServerFiles(Path home) {
     private static final Logger log = LoggerFactory.getLogger(ServerFiles.class);
     /** sun_path holds 108 bytes on Linux, the terminating NUL included. */
     static final int MAX_SOCKET_PATH_BYTES = 107;
+    private static final Path SHORT_SOCKET_DIR = Path.of("/tmp");
 
     Path dataDir() {
         return home.resolve("data");
@@ -38,7 +39,7 @@ record ServerFiles(Path home) {
     /**
      * The server's Unix socket. Nothing connects through it (clients use the loopback port), but mariadbd
      * will not start when the path is longer than a socket address holds, which a deep working directory
-     * reaches; such a home gets a short path in the system's temporary directory, named after the home so
+     * reaches; such a home gets a short path in {@code /tmp}, named after the home so
      * that a server left behind is still found and cleared.
      */
     Path socket() {
@@ -47,7 +48,8 @@ record ServerFiles(Path home) {
             return inHome;
         }
         String digest = HexFormat.of().formatHex(sha256(home.toAbsolutePath().normalize().toString()), 0, 8);
-        return Path.of(System.getProperty("java.io.tmpdir"), "jslurm-mariadbd-" + digest + ".sock");
+        // Not java.io.tmpdir: the launchers point it into the daemon's own directory, as deep as the home.
+        return SHORT_SOCKET_DIR.resolve("jslurm-mariadbd-" + digest + ".sock");
     }
 
     private static byte[] sha256(String text) {
