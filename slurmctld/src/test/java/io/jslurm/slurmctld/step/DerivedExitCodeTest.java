@@ -11,35 +11,28 @@ import io.jslurm.protocol.proto.JobStepCreateResponse;
 import io.jslurm.protocol.proto.StepLayout;
 import io.jslurm.protocol.proto.StepCompleteRequest;
 import io.jslurm.slurmctld.ControllerFixture;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
+import io.jslurm.slurmctld.ControllerFixtureExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * DerivedExitCode through the controller: a batch job whose script ends well while one of its srun steps failed
  * shows the step's failure there, as Slurm's job accounting does; ExitCode stays the script's.
  */
+@ExtendWith(ControllerFixtureExtension.class)
 class DerivedExitCodeTest {
 
-    @TempDir
-    Path dir;
     ControllerFixture cluster;
     long job;
 
     @BeforeEach
-    void start() throws Exception {
-        cluster = new ControllerFixture(dir, "SelectType=select/cons_tres\n");
+    void start(ControllerFixture fresh) throws Exception {
+        cluster = fresh;
         cluster.register("gpu01", 16000);
         job = cluster.submit(ALICE, ControllerFixture.job(ALICE, "alice").setNtasks(2));
         cluster.controller.loop().runPass();
         assertThat(cluster.job(job).getState().name()).endsWith("RUNNING");
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        cluster.close();
     }
 
     private int stepEnding(int exitCode, int termSignal) throws Exception {
