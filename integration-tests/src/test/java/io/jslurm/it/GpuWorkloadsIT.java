@@ -58,7 +58,7 @@ class GpuWorkloadsIT {
         long job = cluster().submit("train_job.sh");
 
         assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).isEqualTo("COMPLETED");
-        Map<String, String> env = environment(cluster().workDir().resolve("logs/finetune_" + job + ".out"));
+        Map<String, String> env = EnvironmentFile.read(cluster().workDir().resolve("logs/finetune_" + job + ".out"));
         assertThat(env).containsEntry("CUDA_VISIBLE_DEVICES", "0,1,2,3,4,5,6,7")
                 .containsEntry("SLURM_JOB_ID", Long.toString(job))
                 .containsEntry("SLURM_JOB_NAME", "llm-finetune")
@@ -279,17 +279,5 @@ class GpuWorkloadsIT {
         assertThat(refused.stderr()).contains("Kill job error on job id " + job + ": Access/permission denied");
         assertThat(cluster().state(Long.toString(job))).contains("RUNNING");
         cluster().ok("scancel", Long.toString(job));
-    }
-
-    /** KEY=VALUE lines of a job's output. */
-    private static Map<String, String> environment(Path file) throws Exception {
-        Map<String, String> env = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(file)) {
-            int eq = line.indexOf('=');
-            if (eq > 0) {
-                env.put(line.substring(0, eq), line.substring(eq + 1));
-            }
-        }
-        return env;
     }
 }

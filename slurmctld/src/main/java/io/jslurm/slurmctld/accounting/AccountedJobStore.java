@@ -44,13 +44,19 @@ public final class AccountedJobStore extends ForwardingJobStore {
 
     public AccountedJobStore(JobStore store, AccountingStorage accounting, String cluster, InstantSource clock,
                              JobBilling billing) {
+        this(store, accounting, cluster, clock, billing, () -> false);
+    }
+
+    /** @param contain whether PrologFlags=Contain is set, so that every job has an extern step to record */
+    public AccountedJobStore(JobStore store, AccountingStorage accounting, String cluster, InstantSource clock,
+                             JobBilling billing, java.util.function.BooleanSupplier contain) {
         super(store);
         this.billing = billing;
         this.store = store;
         this.accounting = accounting;
         this.cluster = cluster;
         this.clock = clock;
-        this.steps = new StepAccounting(accounting::step, cluster, clock);
+        this.steps = new StepAccounting(accounting::step, cluster, clock, contain);
     }
 
     /** Where the controller's step handlers record steps, into the same queue as the jobs. */
@@ -98,8 +104,10 @@ public final class AccountedJobStore extends ForwardingJobStore {
         boolean wasRunning = before.map(job -> job.state().holdsResources()).orElse(false);
         if (!wasRunning && after.state().holdsResources()) {
             emit(() -> steps.batchStarted(after));
+            emit(() -> steps.externStarted(after));
         } else if (wasRunning && !after.state().holdsResources()) {
             emit(() -> steps.batchEnded(after));
+            emit(() -> steps.externEnded(after));
         }
         return after;
     }
@@ -179,6 +187,7 @@ public final class AccountedJobStore extends ForwardingJobStore {
         emit(() -> accounting.job(record));
         if (before.map(job -> job.state().holdsResources()).orElse(false)) {
             emit(() -> steps.batchEnded(ended));
+            emit(() -> steps.externEnded(ended));
         }
         return ended;
     }
@@ -252,6 +261,7 @@ public final class AccountedJobStore extends ForwardingJobStore {
                 endpoint.get().credentials());
         AccountingStorage accounting = AccountingStorage.start(slurm.paths().stateSaveLocation(), dbd);
         accounting.nodeEvent(ClusterCapacity.event(slurm, clock.instant().getEpochSecond()));
-        return new AccountedJobStore(store, accounting, slurm.clusterName(), clock, billing);
+        return new AccountedJobStore(store, accounting, slurm.clusterName(), clock, billing,
+                () -> slurm.launch().prologFlags().contains(io.jslurm.conf.slurm.PrologFlag.CONTAIN));
     }
 }

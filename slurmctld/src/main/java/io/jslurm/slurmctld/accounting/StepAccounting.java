@@ -10,11 +10,13 @@ import io.jslurm.slurmctld.job.JobState;
 import java.time.InstantSource;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * Step records for accounting: the batch step ({@code N.batch}) of a batch job and the numbered steps srun
- * starts ({@code N.0}, {@code N.1}, ...), each recorded when it starts and again when it ends.
+ * Step records for accounting: the batch step ({@code N.batch}) of a batch job, the extern step
+ * ({@code N.extern}) of every job under PrologFlags=Contain, and the numbered steps srun starts ({@code N.0},
+ * {@code N.1}, ...), each recorded when it starts and again when it ends.
  *
  * <p>slurmdbd keeps the record with the greater record time, so every record made here gets a strictly
  * increasing stamp: the end of a batch step seen first from the job's state change and then again, with
@@ -24,6 +26,8 @@ public final class StepAccounting {
 
     /** Slurm's SLURM_BATCH_SCRIPT step id (0xfffffffb) read as signed, as accounting stores it. */
     public static final int BATCH_STEP = -5;
+    /** Slurm's SLURM_EXTERN_CONT step id (0xfffffffc) read as signed. */
+    public static final int EXTERN_STEP = -4;
 
     /** For a controller without accounting: records go nowhere. */
     public static final StepAccounting NONE = new StepAccounting(step -> { }, "", InstantSource.system());
@@ -32,11 +36,45 @@ public final class StepAccounting {
     private final String cluster;
     private final InstantSource clock;
     private final AtomicLong lastStamp = new AtomicLong();
+    /** PrologFlags=Contain: every job has an extern step on all its nodes, recorded as {@code N.extern}. */
+    private final BooleanSupplier contain;
 
     public StepAccounting(Consumer<AcctStep> sink, String cluster, InstantSource clock) {
+        this(sink, cluster, clock, () -> false);
+    }
+
+    public StepAccounting(Consumer<AcctStep> sink, String cluster, InstantSource clock, BooleanSupplier contain) {
         this.sink = Objects.requireNonNull(sink, "sink");
         this.cluster = Objects.requireNonNull(cluster, "cluster");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.contain = Objects.requireNonNull(contain, "contain");
+    }
+
+    /** A job started under PrologFlags=Contain: its extern step runs on every node of the allocation. */
+    public void externStarted(Job job) {
+        if (contain.getAsBoolean() && job.status().startTime() > 0) {
+            sink.accept(extern(job, "RUNNING").setEndTime(0).build());
+        }
+    }
+
+    /**
+     * The job ended: so did its extern step. Nothing runs in it but what was adopted into it, and slurmd ends it
+     * itself, so Slurm records it COMPLETED 0:0 whatever became of the job.
+     */
+    public void externEnded(Job job) {
+        if (contain.getAsBoolean() && job.status().startTime() > 0) {
+            sink.accept(extern(job, "COMPLETED").build());
+        }
+    }
+
+    private AcctStep.Builder extern(Job job, String state) {
+        Allocation allocation = job.status().allocation();
+        int nodes = allocation.nodeCount();
+        return base(job).setStepId(EXTERN_STEP).setName("extern").setState(state)
+                .setNodeList(allocation.nodeList()).setNodes(nodes).setTasks(nodes)
+                .setTresAllocated(tres(allocation.cpus(), allocation.memoryMiB() * nodes, nodes))
+                .setExitCode(0).setExitSignal(0)
+                .setStartTime(job.status().startTime()).setEndTime(job.status().endTime());
     }
 
     /** A batch job started: its batch step runs on the first node. */

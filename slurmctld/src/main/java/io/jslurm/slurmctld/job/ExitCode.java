@@ -33,6 +33,19 @@ public record ExitCode(int status, int signal) {
         return of((raw >> 8) & 0xff, 0);
     }
 
+    /**
+     * The worse of two exit codes as Slurm ranks them for DerivedExitCode: by their raw wait status, so any
+     * non-zero exit status outranks a signal and a higher status a lower one.
+     */
+    public static ExitCode worse(ExitCode a, ExitCode b) {
+        return b.waitStatus() > a.waitStatus() ? b : a;
+    }
+
+    /** The raw {@code waitpid} status word this stands for ({@link #fromWaitStatus} reversed). */
+    public int waitStatus() {
+        return status << 8 | signal;
+    }
+
     public static ExitCode parse(String text) {
         int colon = text.indexOf(':');
         if (colon < 0) {

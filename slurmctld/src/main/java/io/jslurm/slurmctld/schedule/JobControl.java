@@ -57,6 +57,8 @@ public final class JobControl {
     /** scontrol requeuehold of running jobs: the hold to apply once each is back in the queue. */
     private final Map<Long, Hold> holdAfterRequeue = new HashMap<>();
     private volatile Runnable resourcesFreed = () -> { };
+    /** The worst exit code of a job's srun steps, for its DerivedExitCode; the step table lives with the steps. */
+    private volatile java.util.function.LongFunction<ExitCode> stepsWorstExit = jobId -> ExitCode.SUCCESS;
     /**
      * Suspended jobs' full allocations: while suspended a job keeps only its memory in {@link Allocations}, as
      * Slurm's select plugin does, so its cores and GPUs can go to other jobs (a preemptor).
@@ -84,6 +86,11 @@ public final class JobControl {
     /** Called whenever resources were released, so the scheduler can look again. */
     public void onResourcesFreed(Runnable callback) {
         resourcesFreed = Objects.requireNonNull(callback, "callback");
+    }
+
+    /** Where the worst exit code of a job's steps comes from when the job ends. */
+    public void stepExitsFrom(java.util.function.LongFunction<ExitCode> source) {
+        stepsWorstExit = Objects.requireNonNull(source, "source");
     }
 
     public JobStore store() {
@@ -414,7 +421,11 @@ public final class JobControl {
             finalState = JobState.FAILED;
             reason = PendingReason.NON_ZERO_EXIT_CODE;
         }
-        Job ended = store.transition(job.jobId(), StateChange.finish(finalState, exit, reason));
+        // DerivedExitCode, as in Slurm: the worst of the script's and its srun steps' exit codes, so a failed step
+        // shows even when the script itself exited 0.
+        ExitCode derived = ExitCode.worse(exit, stepsWorstExit.apply(job.jobId()));
+        Job ended = store.transition(job.jobId(), StateChange.finish(finalState, exit, reason)
+                .withExitCodes(exit, derived));
         // Every node of the job hears of its end, as from Slurm's controller: each runs its Epilog there and
         // ends what is left of the job's steps. Logged once durable, as when the end waited for its own sync.
         Optional<Allocation> freed = release(job.jobId());

@@ -82,7 +82,11 @@ public final class LaunchMessages {
     /** The options slurmd turns into SLURM_* variables, as the user gave them. */
     private static void requestDetails(JobSpec spec, LaunchBatchJob.Builder b) {
         var r = spec.resources();
-        b.setSubmitDir(spec.workDir()).setRestartCount(0);
+        // sbatch records where it ran and on which host in the job's environment; --chdir changes only the
+        // working directory, so SLURM_SUBMIT_DIR still names the directory sbatch was started in.
+        b.setSubmitDir(environmentValue(spec, "SLURM_SUBMIT_DIR").orElse(spec.workDir()))
+                .setSubmitHost(environmentValue(spec, "SLURM_SUBMIT_HOST").orElse(""))
+                .setRestartCount(0);
         switch (r.memory().per()) {
             case NODE -> b.setMemPerNodeRequested(true);
             case CPU -> b.setMemPerCpuMb(r.memory().mebibytes());
@@ -103,6 +107,13 @@ public final class LaunchMessages {
                 case TASK -> b.setGpusPerTask((int) g.count());
             }
         }
+    }
+
+    /** The value of {@code name} in the submit environment, when it is there and not empty. */
+    private static Optional<String> environmentValue(JobSpec spec, String name) {
+        String prefix = name + "=";
+        return spec.environment().stream().filter(variable -> variable.startsWith(prefix))
+                .map(variable -> variable.substring(prefix.length())).filter(value -> !value.isEmpty()).findFirst();
     }
 
     /**

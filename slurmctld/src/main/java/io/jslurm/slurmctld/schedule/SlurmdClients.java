@@ -16,7 +16,8 @@ import java.util.function.IntSupplier;
 
 /**
  * Talks to slurmd over the node envelope, one short connection per request, from a small pool of threads so a
- * slow or dead node never stalls the controller (MessageTimeout bounds each attempt).
+ * slow or dead node never stalls the controller (MessageTimeout bounds each attempt). Messages for one job on one
+ * node go one after the other, in the order they were sent ({@link OrderedSends}).
  */
 public final class SlurmdClients implements SlurmdChannel {
 
@@ -24,6 +25,7 @@ public final class SlurmdClients implements SlurmdChannel {
     private final IntSupplier clusterSlurmdPort;
     private final Duration timeout;
     private final java.util.concurrent.ThreadPoolExecutor senders;
+    private final OrderedSends ordered;
 
     public SlurmdClients(CredentialSource credentials, IntSupplier clusterSlurmdPort, Duration timeout, int threads) {
         this.credentials = credentials;
@@ -35,19 +37,37 @@ public final class SlurmdClients implements SlurmdChannel {
             thread.setDaemon(true);
             return thread;
         });
+        this.ordered = new OrderedSends(senders);
     }
 
     @Override
     public void send(NodeView node, Message body, Consumer<Exception> onFailure) {
         InetSocketAddress address = new InetSocketAddress(node.config().address(),
                 node.slurmdPort(clusterSlurmdPort.getAsInt()));
-        senders.execute(() -> {
+        ordered.run(orderKey(node.name(), body), () -> {
             try (RpcClient<NodeMessage> client = RpcClient.connect(EnvelopeType.NODE, address, timeout, credentials)) {
                 client.call(body);
             } catch (Exception e) {
                 onFailure.accept(e);
             }
         });
+    }
+
+    /** One job's messages to one node: the same key, so they arrive in order (launch before suspend, ...). */
+    private record JobOnNode(String node, long jobId) {
+    }
+
+    /**
+     * Messages naming a job keep their order per job and node; others (registration answers, pings) need none and
+     * get a key of their own, so a slow node never holds back another job's messages.
+     */
+    static Object orderKey(String node, Message body) {
+        var field = body.getDescriptorForType().findFieldByName("job_id");
+        if (field == null || field.isRepeated() || field.getJavaType()
+                != com.google.protobuf.Descriptors.FieldDescriptor.JavaType.INT) {
+            return new Object();
+        }
+        return new JobOnNode(node, Integer.toUnsignedLong((Integer) body.getField(field)));
     }
 
     /**

@@ -109,6 +109,7 @@ public final class StepHandlers {
         this.clusterSlurmdPort = Objects.requireNonNull(clusterSlurmdPort, "clusterSlurmdPort");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.stats = new StepStats(store, steps, nodes, callers, nodeQuery);
+        control.stepExitsFrom(steps::worstExit);
     }
 
     public StepTable steps() {

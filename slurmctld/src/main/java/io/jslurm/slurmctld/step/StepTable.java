@@ -3,6 +3,7 @@ package io.jslurm.slurmctld.step;
 import io.jslurm.protocol.proto.ResourceUsage;
 import io.jslurm.protocol.proto.StepRecord;
 import io.jslurm.slurmctld.accounting.StepUsage;
+import io.jslurm.slurmctld.job.ExitCode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -67,6 +68,17 @@ public final class StepTable {
                 .setState(state).setEndTime(endTime).build());
         holdsByJob.getOrDefault(jobId, new HashMap<>()).remove(stepId);
         return true;
+    }
+
+    /** The worst exit code among the job's ended steps ({@code 0:0} when none ended or none failed). */
+    public synchronized ExitCode worstExit(long jobId) {
+        ExitCode worst = ExitCode.SUCCESS;
+        for (StepRecord step : byJob.getOrDefault(jobId, new TreeMap<>()).values()) {
+            if (!step.getState().equals("RUNNING")) {
+                worst = ExitCode.worse(worst, ExitCode.of(step.getExitCode() & 0xff, step.getTermSignal() & 0x7f));
+            }
+        }
+        return worst;
     }
 
     /** The job's steps that still run, ended with the job; returns those it ended. */

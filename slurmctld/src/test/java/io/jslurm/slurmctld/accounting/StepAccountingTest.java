@@ -95,6 +95,40 @@ class StepAccountingTest {
     }
 
     @Test
+    void underPrologFlagsContainEveryJobHasAnExternStepOnAllItsNodes() throws Exception {
+        try (AccountedJobStore store = new AccountedJobStore(JournaledJobStore.open(JobStoreConfig.defaults(stateDir),
+                clock), AccountingStorage.start(stateDir, dbd), "c1", clock, null, () -> true)) {
+            long id = store.submit(batchJob()).jobId();
+            store.transition(id, StateChange.start(JobState.RUNNING, new Allocation("n[1-2]", 2, 8, 1024, List.of())));
+            store.cancel(id, 0);
+            await(3, 4);
+
+            List<AcctStep> extern = steps.stream().filter(s -> s.getStepId() == StepAccounting.EXTERN_STEP).toList();
+            assertThat(extern).extracting(AcctStep::getState).containsExactly("RUNNING", "COMPLETED");
+            AcctStep ended = extern.get(1);
+            assertThat(ended.getName()).isEqualTo("extern");
+            assertThat(ended.getNodeList()).isEqualTo("n[1-2]");
+            assertThat(ended.getNodes()).isEqualTo(2);
+            assertThat(ended.getTasks()).isEqualTo(2);
+            assertThat(ended.getTresAllocated()).isEqualTo("cpu=8,mem=2048M,node=2");
+            assertThat(ended.getExitCode() + ":" + ended.getExitSignal()).isEqualTo("0:0");
+            assertThat(ended.getEndTime()).isEqualTo(jobs.get(2).getEndTime());
+        }
+    }
+
+    @Test
+    void withoutContainThereIsNoExternStep() throws Exception {
+        try (AccountedJobStore store = open()) {
+            long id = store.submit(batchJob()).jobId();
+            store.transition(id, StateChange.start(JobState.RUNNING, new Allocation("n1", 1, 2, 0, List.of())));
+            store.transition(id, StateChange.finish(JobState.COMPLETED, ExitCode.SUCCESS, PendingReason.NONE));
+            await(3, 2);
+            Thread.sleep(200);
+            assertThat(steps).extracting(AcctStep::getStepId).containsOnly(StepAccounting.BATCH_STEP);
+        }
+    }
+
+    @Test
     void cancellingRecordsWhoCancelledAndEndsTheBatchStepCancelled() throws Exception {
         try (AccountedJobStore store = open()) {
             long id = store.submit(batchJob()).jobId();

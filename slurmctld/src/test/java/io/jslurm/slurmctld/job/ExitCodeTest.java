@@ -22,6 +22,14 @@ class ExitCodeTest {
     }
 
     @Test
+    void anExitStatusRanksAboveASignalAndAHigherStatusAboveALowerOne() {
+        assertThat(ExitCode.worse(ExitCode.of(0, 9), ExitCode.of(1, 0))).isEqualTo(ExitCode.of(1, 0));
+        assertThat(ExitCode.worse(ExitCode.of(3, 0), ExitCode.of(2, 0))).isEqualTo(ExitCode.of(3, 0));
+        assertThat(ExitCode.worse(ExitCode.SUCCESS, ExitCode.of(0, 15))).isEqualTo(ExitCode.of(0, 15));
+        assertThat(ExitCode.fromWaitStatus(ExitCode.of(7, 0).waitStatus())).isEqualTo(ExitCode.of(7, 0));
+    }
+
+    @Test
     void rejectsOutOfRange() {
         assertThatThrownBy(() -> ExitCode.of(256, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ExitCode.parse("1")).isInstanceOf(IllegalArgumentException.class);

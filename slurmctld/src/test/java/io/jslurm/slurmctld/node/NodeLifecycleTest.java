@@ -63,10 +63,21 @@ class NodeLifecycleTest {
     }
 
     @Test
+    void everyShortfallIsNamedInTheReasonInSlurmsOrder() throws Exception {
+        var registration = cluster.registration("gpu01", 15999);
+        var fewer = registration.toBuilder().setHardware(registration.getHardware().toBuilder()
+                .setCpus(4).setCoresPerSocket(4)).build();
+        cluster.slurmd().call(fewer);
+        assertThat(state("gpu01")).isEqualTo("IDLE+DRAIN");
+        assertThat(node("gpu01").getReason()).isEqualTo("Low socket*core*thread count, Low CPUs, "
+                + "Low RealMemory (reported:15999 < 100.00% of configured:16000)");
+    }
+
+    @Test
     void aNodeWithLessMemoryThanConfiguredIsDrained() throws Exception {
         cluster.register("gpu01", 8000);
         assertThat(state("gpu01")).isEqualTo("IDLE+DRAIN");
-        assertThat(node("gpu01").getReason()).isEqualTo("Low RealMemory");
+        assertThat(node("gpu01").getReason()).isEqualTo("Low RealMemory (reported:8000 < 100.00% of configured:16000)");
 
         cluster.register("gpu02", 16000);
         assertThat(state("gpu02")).isEqualTo("IDLE");

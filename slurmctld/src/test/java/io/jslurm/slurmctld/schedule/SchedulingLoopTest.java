@@ -94,6 +94,22 @@ class SchedulingLoopTest {
     }
 
     @Test
+    void theLaunchNamesWhereAndOnWhichHostSbatchRanEvenUnderChdir() throws Exception {
+        long jobId = submit(job(ALICE, "alice").setWorkDir("/scratch/run1")
+                .addEnvironment(io.jslurm.protocol.proto.EnvironmentVariable.newBuilder()
+                        .setName("SLURM_SUBMIT_DIR").setValue("/home/alice/project"))
+                .addEnvironment(io.jslurm.protocol.proto.EnvironmentVariable.newBuilder()
+                        .setName("SLURM_SUBMIT_HOST").setValue("login1")));
+        cluster.controller.loop().runPass();
+
+        LaunchBatchJob launch = slurmd.next(LaunchBatchJob.class, WAIT);
+        assertThat(launch.getJobId()).isEqualTo(jobId);
+        assertThat(launch.getWorkDir()).isEqualTo("/scratch/run1");
+        assertThat(launch.getSubmitDir()).isEqualTo("/home/alice/project");
+        assertThat(launch.getSubmitHost()).isEqualTo("login1");
+    }
+
+    @Test
     void jobsWaitForResourcesAndStartWhenTheyAreFreed() throws Exception {
         long big = submit(job(ALICE, "alice").setMinNodes(2).setExclusive(
                 io.jslurm.protocol.proto.Exclusive.EXCLUSIVE_NODE).setTimeLimitMinutes(10));
