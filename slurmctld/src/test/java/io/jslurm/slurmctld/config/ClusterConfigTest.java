@@ -49,4 +49,27 @@ class ClusterConfigTest {
         assertThat(load("").jobFileAppend()).isFalse();
         assertThat(load("JobFileAppend=1\n").jobFileAppend()).isTrue();
     }
+
+    @Test
+    void schedulerParametersShapeTheControllersPasses() throws Exception {
+        var params = load("SchedulerParameters=bf_window=120,bf_resolution=30,bf_max_job_test=50,"
+                + "bf_max_job_user=4,bf_max_job_part=9,default_queue_depth=7\n").schedulerParams();
+        assertThat(params.backfill().enabled()).isTrue();
+        assertThat(params.backfill().window()).isEqualTo(Duration.ofMinutes(120));
+        assertThat(params.backfill().resolution()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(params.backfill().maxJobTest()).isEqualTo(50);
+        assertThat(params.backfill().maxJobUser()).isEqualTo(4);
+        assertThat(params.backfill().maxJobPart()).isEqualTo(9);
+        assertThat(params.defaultQueueDepth()).isEqualTo(7);
+    }
+
+    @Test
+    void withoutSchedulerParametersSlurmsDefaultsApplyAndBuiltinTurnsBackfillOff() throws Exception {
+        var params = load("").schedulerParams();
+        assertThat(params.backfill().window()).isEqualTo(Duration.ofMinutes(1440));
+        assertThat(params.backfill().maxJobTest()).isEqualTo(500);
+        assertThat(params.defaultQueueDepth()).isEqualTo(100);
+        assertThat(load("SchedulerType=sched/builtin\nSchedulerParameters=bf_window=60\n").schedulerParams()
+                .backfill().enabled()).isFalse();
+    }
 }
