@@ -29,6 +29,10 @@ final class JobLayout {
                 .pair("Account", orNull(r.getAccount())).pair("QOS", orNull(r.getQos()));
         out.line().pair("JobState", d.stateName(job)).pair("Reason", d.reason(job))
                 .pair("Dependency", orNull(r.getDependency()));
+        if (job.getState() == JobState.JOB_PENDING && !job.getPendingExplanation().isEmpty()) {
+            // Beyond Slurm: the scheduler's own words on why the job waits.
+            out.line().pair("Explanation", job.getPendingExplanation());
+        }
         out.line().pair("Requeue", !r.hasRequeue() || r.getRequeue() ? 1 : 0)
                 .pair("Restarts", Integer.toUnsignedString(job.getRestartCount())).pair("BatchFlag", 1)
                 .pair("Reboot", 0).pair("ExitCode", JobDisplay.exitCode(job.getExitCode(), job.getTermSignal()));

@@ -94,6 +94,9 @@ final class JobRecords {
         if (withRequest) {
             b.setRequest(request(spec, limit));
         }
+        if (job.state() == JobState.PENDING) {
+            loop.pendingExplanation(job.jobId()).ifPresent(b::setPendingExplanation);
+        }
         return b.build();
     }
 

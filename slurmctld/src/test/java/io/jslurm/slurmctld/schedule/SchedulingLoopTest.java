@@ -111,6 +111,19 @@ class SchedulingLoopTest {
     }
 
     @Test
+    void aJobWaitingForResourcesSaysWhichNodesFailedAndWhy() throws Exception {
+        long big = submit(job(ALICE, "alice").setMinNodes(2).setExclusive(
+                io.jslurm.protocol.proto.Exclusive.EXCLUSIVE_NODE).setTimeLimitMinutes(10));
+        long next = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
+        assertThat(cluster.job(next).getPendingExplanation()).isEmpty();
+        cluster.controller.loop().runPass();
+        assertThat(cluster.job(next).getStateReason()).isEqualTo("Resources");
+        assertThat(cluster.job(next).getPendingExplanation()).contains("2 nodes: ");
+        assertThat(cluster.job(big).getPendingExplanation()).isEmpty();
+        slurmd.next(LaunchBatchJob.class, WAIT);
+    }
+
+    @Test
     void dependenciesHoldsAndBeginTimesDecideWhatMayStart() throws Exception {
         long first = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
         long afterOk = submit(job(ALICE, "alice").setDependency("afterok:" + first).setTimeLimitMinutes(10));
