@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jslurm.conf.ConfException;
+import io.jslurm.sched.select.SelectParams;
+import io.jslurm.sched.select.SelectType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -71,5 +73,21 @@ class ClusterConfigTest {
         assertThat(params.defaultQueueDepth()).isEqualTo(100);
         assertThat(load("SchedulerType=sched/builtin\nSchedulerParameters=bf_window=60\n").schedulerParams()
                 .backfill().enabled()).isFalse();
+    }
+
+    @Test
+    void selectTypeParametersAndMemoryDefaultsReachTheFitFunction() throws Exception {
+        assertThat(load("").schedulerParams().select().type()).isEqualTo(SelectType.CR_CORE_MEMORY);
+        assertThat(load("SelectTypeParameters=CR_Core\n").schedulerParams().select().type())
+                .isEqualTo(SelectType.CR_CORE);
+        assertThat(load("SelectTypeParameters=CR_CPU\n").schedulerParams().select().type())
+                .isEqualTo(SelectType.CR_CPU);
+        assertThat(load("SelectTypeParameters=CR_CPU_Memory\n").schedulerParams().select().type())
+                .isEqualTo(SelectType.CR_CPU_MEMORY);
+        SelectParams select = load("DefMemPerCPU=1500\nDefMemPerGPU=8192\nMaxMemPerCPU=4000\n").schedulerParams()
+                .select();
+        assertThat(select.defMemPerCpu()).hasValue(1500);
+        assertThat(select.defMemPerGpu()).hasValue(8192);
+        assertThat(select.maxMemPerCpu()).hasValue(4000);
     }
 }
