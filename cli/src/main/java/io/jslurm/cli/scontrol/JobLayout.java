@@ -76,7 +76,7 @@ final class JobLayout {
         out.line().pair("MinCPUsNode", d.minCpus(job)).pair(memoryKey, d.minMemory(job))
                 .pair("MinTmpDiskNode", d.size(r.getTmpDiskPerNodeMb()));
         out.line().pair("Features", orNull(r.getConstraint())).pair("DelayBoot", "00:00:00");
-        out.line().pair("OverSubscribe", d.overSubscribe(job)).pair("Contiguous", 0)
+        out.line().pair("OverSubscribe", d.overSubscribe(job)).pair("Contiguous", r.getContiguous() ? 1 : 0)
                 .pair("Licenses", orNull(r.getLicenses())).pair("Network", "(null)");
         out.line().pair("Command", d.command(job));
         out.line().pair("WorkDir", r.getWorkDir());

@@ -223,6 +223,10 @@ final class JobRecords {
             d.setExclusive(io.jslurm.protocol.proto.Exclusive.EXCLUSIVE_NODE);
         }
         d.setOversubscribe(spec.oversubscribe());
+        if (r.cpusPerGpu() > 0) {
+            d.setCpusPerGpu(r.cpusPerGpu());
+        }
+        d.setContiguous(r.contiguous());
         for (GresRequest g : r.gres()) {
             if (!g.name().equals("gpu")) {
                 continue;
