@@ -111,29 +111,22 @@ class SchedulingLoopTest {
     }
 
     @Test
-    void aJobWaitingForResourcesSaysWhichNodesFailedAndWhy() throws Exception {
+    void aJobWaitingForResourcesSaysWhichNodesFailedWhyAndWhenItExpectsToStart() throws Exception {
         long big = submit(job(ALICE, "alice").setMinNodes(2).setExclusive(
                 io.jslurm.protocol.proto.Exclusive.EXCLUSIVE_NODE).setTimeLimitMinutes(10));
         long next = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
         assertThat(cluster.job(next).getPendingExplanation()).isEmpty();
-        cluster.controller.loop().runPass();
-        assertThat(cluster.job(next).getStateReason()).isEqualTo("Resources");
-        assertThat(cluster.job(next).getPendingExplanation()).contains("2 nodes: ");
-        assertThat(cluster.job(big).getPendingExplanation()).isEmpty();
-        slurmd.next(LaunchBatchJob.class, WAIT);
-    }
-
-    @Test
-    void aWaitingJobsStartTimeIsWhenBackfillExpectsTheRunningJobToEnd() throws Exception {
-        long big = submit(job(ALICE, "alice").setMinNodes(2).setExclusive(
-                io.jslurm.protocol.proto.Exclusive.EXCLUSIVE_NODE).setTimeLimitMinutes(10));
-        long next = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
         assertThat(cluster.job(next).getStartTime()).isZero();
         cluster.controller.loop().runPass();
         JobRecord running = cluster.job(big);
+        JobRecord waiting = cluster.job(next);
+        assertThat(waiting.getStateReason()).isEqualTo("Resources");
+        // scontrol show job's Explanation: both nodes were passed over, each with its cause.
+        assertThat(waiting.getPendingExplanation()).contains("2 nodes: ");
+        assertThat(running.getPendingExplanation()).isEmpty();
         // squeue --start and scontrol show job's StartTime: the end of the job holding the nodes, on the
         // bf_resolution grid (60 s by default).
-        assertThat(cluster.job(next).getStartTime()).isBetween(running.getEndTime(), running.getEndTime() + 60);
+        assertThat(waiting.getStartTime()).isBetween(running.getEndTime(), running.getEndTime() + 60);
         slurmd.next(LaunchBatchJob.class, WAIT);
     }
 
