@@ -42,6 +42,27 @@ class FormatTest {
         assertThat(names(SuspendCause.values())).startsWith("NONE", "OPERATOR", "PREEMPTION", "GANG");
     }
 
+    /** Format 6 appended --cpus-per-gpu and --contiguous to a spec: one byte each while 0 and false. */
+    private static final int V6_SPEC_TAIL = 2;
+
+    @Test
+    void version6KeepsCpusPerGpuAndContiguityAndOlderFilesReadWithoutThem() {
+        JobSpec plain = SampleJobs.training("gpu-cores");
+        JobSpec shaped = plain.toBuilder().resources(plain.resources().withGpuCoresAndContiguity(6, true)).build();
+        BinaryWriter out = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(12, shaped), out);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(6, out.toByteArray())).spec();
+        assertThat(back).isEqualTo(shaped);
+        assertThat(back.resources().cpusPerGpu()).isEqualTo(6);
+        assertThat(back.resources().contiguous()).isTrue();
+
+        BinaryWriter v6 = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(13, plain), v6);
+        byte[] v5 = Arrays.copyOf(v6.toByteArray(), v6.size() - V6_SPEC_TAIL);
+        assertThat(((JournalEntry.SpecUpdated) new EntryCodec().decode(5, v5)).spec()).isEqualTo(plain);
+        assertThatThrownBy(() -> new EntryCodec().decode(6, v5)).isInstanceOf(CorruptStateException.class);
+    }
+
     @Test
     void entriesRoundTripAndDamageIsDetected() {
         JournalEntry.Purged purged = new JournalEntry.Purged(new long[] {1, 67_043_327L, 42});
@@ -53,8 +74,8 @@ class FormatTest {
         byte[] truncated = Arrays.copyOf(out.toByteArray(), out.size() - 1);
         assertThatThrownBy(() -> new EntryCodec().decode(EntryCodec.FORMAT_VERSION, truncated))
                 .isInstanceOf(CorruptStateException.class);
-        assertThatThrownBy(() -> new EntryCodec().decode(6, out.toByteArray()))
-                .hasMessageContaining("unsupported state format version 6");
+        assertThatThrownBy(() -> new EntryCodec().decode(7, out.toByteArray()))
+                .hasMessageContaining("unsupported state format version 7");
     }
 
     @Test
@@ -62,8 +83,8 @@ class FormatTest {
         JobSpec appending = SampleJobs.training("resume").toBuilder().openMode(OpenMode.APPEND).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(7, appending), out);
-        // A version 2 entry is the same without the trailing oversubscribe byte.
-        byte[] v2Appending = Arrays.copyOf(out.toByteArray(), out.size() - 1);
+        // A version 2 entry is the same without the trailing oversubscribe byte (and format 6's two bytes).
+        byte[] v2Appending = Arrays.copyOf(out.toByteArray(), out.size() - 1 - V6_SPEC_TAIL);
         JournalEntry back = new EntryCodec().decode(2, v2Appending);
         assertThat(((JournalEntry.SpecUpdated) back).spec()).isEqualTo(appending);
 
@@ -71,7 +92,7 @@ class FormatTest {
         JobSpec unspecified = SampleJobs.training("old");
         BinaryWriter v3 = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(8, unspecified), v3);
-        byte[] v1 = Arrays.copyOf(v3.toByteArray(), v3.size() - 2);
+        byte[] v1 = Arrays.copyOf(v3.toByteArray(), v3.size() - 2 - V6_SPEC_TAIL);
         JournalEntry old = new EntryCodec().decode(1, v1);
         assertThat(((JournalEntry.SpecUpdated) old).spec()).isEqualTo(unspecified);
         assertThat(((JournalEntry.SpecUpdated) old).spec().openMode()).isEqualTo(OpenMode.UNSPECIFIED);
@@ -83,14 +104,15 @@ class FormatTest {
         JobSpec sharing = SampleJobs.training("share").toBuilder().oversubscribe(true).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(9, sharing), out);
-        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(3, out.toByteArray())).spec();
+        byte[] v3Sharing = Arrays.copyOf(out.toByteArray(), out.size() - V6_SPEC_TAIL);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(3, v3Sharing)).spec();
         assertThat(back.oversubscribe()).isTrue();
         assertThat(back).isEqualTo(sharing);
 
         JobSpec plain = SampleJobs.training("plain");
         BinaryWriter v3 = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(10, plain), v3);
-        byte[] v2 = Arrays.copyOf(v3.toByteArray(), v3.size() - 1);
+        byte[] v2 = Arrays.copyOf(v3.toByteArray(), v3.size() - 1 - V6_SPEC_TAIL);
         JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(2, v2)).spec();
         assertThat(old.oversubscribe()).as("state written before the field existed").isFalse();
         assertThat(old).isEqualTo(plain);
