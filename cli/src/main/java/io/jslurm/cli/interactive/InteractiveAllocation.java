@@ -4,6 +4,9 @@ import io.jslurm.protocol.EnvironmentVariables;
 import io.jslurm.cli.client.Controller;
 import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.client.Controllers;
+import io.jslurm.cli.submit.AllocationOptions;
+import io.jslurm.cli.submit.RequestFields;
+import io.jslurm.cli.submit.Resources;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.units.MemorySize;
@@ -151,8 +154,21 @@ public record InteractiveAllocation(String program, Controllers controllers, Con
     /** The request for the options given, in the submitting user's name. */
     public static JobDescription request(InteractiveOptions o, String defaultName, Map<String, String> env,
                                          String workDir, long uid, long gid, String user, String host) {
-        JobDescription.Builder b = JobDescription.newBuilder()
-                .setName(o.jobName().isEmpty() ? defaultName : o.jobName())
+        return request(o, AllocationOptions.none(), defaultName, env, workDir, uid, gid, user, host);
+    }
+
+    /**
+     * The request for the options given, in the submitting user's name.
+     *
+     * @param requested what sbatch's options among them ask for ({@link AllocationOptions#resources}), filled in
+     *                  as sbatch fills its request
+     */
+    public static JobDescription request(InteractiveOptions o, Resources requested, String defaultName,
+                                         Map<String, String> env, String workDir, long uid, long gid, String user,
+                                         String host) {
+        JobDescription.Builder b = JobDescription.newBuilder();
+        RequestFields.resources(b, requested);
+        b.setName(o.jobName().isEmpty() ? defaultName : o.jobName())
                 .setPartition(o.partition()).setAccount(o.account()).setQos(o.qos())
                 .setGres(o.gres()).setGpus(o.gpus()).setNodelist(o.nodelist())
                 .setWorkDir(o.workDir().isEmpty() ? workDir : o.workDir())

@@ -4,6 +4,12 @@ import io.jslurm.cli.opt.Getopt;
 import io.jslurm.cli.opt.Option;
 import io.jslurm.cli.opt.OptionException;
 import io.jslurm.cli.opt.ParsedOptions;
+import io.jslurm.cli.submit.AllocationOptions;
+import io.jslurm.cli.submit.Command;
+import io.jslurm.cli.submit.OptionSource;
+import io.jslurm.cli.submit.OptionTarget;
+import io.jslurm.cli.submit.RequestValue;
+import io.jslurm.cli.submit.SubmitOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +36,9 @@ import java.util.OptionalInt;
  * @param whole    srun's {@code --whole}: the step holds all the job's CPUs on its nodes, even with {@code -c}
  * @param killCommand salloc's {@code -K}/{@code --kill-command[=signal]}: the signal as given ("" for the default)
  *                 to send the command when the allocation is revoked (time limit, scancel); empty when not given
+ * @param requestValues sbatch's resource options ({@link AllocationOptions#rows()}: -x, -C, --exclusive,
+ *                 --gpus-per-node, --cpus-per-gpu, --contiguous, --mincpus, --tmp) from the command's input
+ *                 variables and then the command line, as given: read with sbatch's code for an allocation
  */
 public record InteractiveOptions(
         OptionalInt ntasks,
@@ -66,11 +75,16 @@ public record InteractiveOptions(
         Optional<String> memPerCpu,
         Optional<String> memPerGpu,
         boolean whole,
-        Optional<String> killCommand) {
+        Optional<String> killCommand,
+        List<RequestValue> requestValues) {
 
     public InteractiveOptions {
         command = List.copyOf(command);
+        requestValues = List.copyOf(requestValues);
     }
+
+    /** The rows shared with sbatch; getopt hands back their own {@link Option} objects. */
+    private static final List<SubmitOption> REQUEST_ROWS = AllocationOptions.rows();
 
     private static final List<Option> OPTIONS = List.of(
             Option.value("ntasks", 'n'), Option.value("nodes", 'N'), Option.value("ntasks-per-node"),
@@ -86,6 +100,12 @@ public record InteractiveOptions(
             new Option("immediate", 'I', Option.Argument.OPTIONAL), Option.value("mem-per-cpu"),
             Option.value("mem-per-gpu"), Option.flag("whole"),
             new Option("kill-command", 'K', Option.Argument.OPTIONAL));
+
+    private static List<Option> options() {
+        List<Option> all = new ArrayList<>(OPTIONS);
+        REQUEST_ROWS.forEach(row -> all.add(row.option()));
+        return all;
+    }
 
     private static final List<String> MEMORY_OPTIONS = List.of("mem", "mem-per-cpu", "mem-per-gpu");
 
@@ -107,9 +127,16 @@ public record InteractiveOptions(
         envDefault(values, env, prefix + "DISTRIBUTION", "distribution");
         // srun inside a job takes the job's binding (sbatch and salloc hand theirs on as SLURM_GPU_BIND).
         envDefault(values, env, prefix.equals("SRUN_") ? "SLURM_GPU_BIND" : prefix + "GPU_BIND", "gpu-bind");
-        ParsedOptions parsed = new Getopt(OPTIONS, true).parse(args);
+        ParsedOptions parsed = new Getopt(options(), true).parse(args);
+        List<RequestValue> requestValues = new ArrayList<>(AllocationOptions.fromEnvironment(REQUEST_ROWS,
+                prefix.equals("SRUN_") ? Command.SRUN : Command.SALLOC, env));
         boolean layoutGiven = false;
         for (ParsedOptions.Given given : parsed.options()) {
+            Optional<SubmitOption> row = REQUEST_ROWS.stream().filter(r -> r.option() == given.option()).findFirst();
+            if (row.isPresent()) {
+                requestValues.add(new RequestValue(row.get(), given.value(), OptionSource.COMMAND_LINE));
+                continue;
+            }
             String name = given.option().longName();
             layoutGiven |= name.equals("ntasks") || name.equals("nodes") || name.equals("ntasks-per-node");
             values.put(name, given.value() == null ? "" : given.value());
@@ -142,7 +169,12 @@ public record InteractiveOptions(
                 values.containsKey("version"), new ArrayList<>(parsed.operands()), values.containsKey("oversubscribe"),
                 values.containsKey("exact"), values.containsKey("overlap"), immediate(values.get("immediate")),
                 Optional.ofNullable(values.get("mem-per-cpu")), Optional.ofNullable(values.get("mem-per-gpu")),
-                values.containsKey("whole"), Optional.ofNullable(values.get("kill-command")));
+                values.containsKey("whole"), Optional.ofNullable(values.get("kill-command")), requestValues);
+    }
+
+    /** {@code --exclusive} was given (or its input variable set): for a step, dedicated CPUs. */
+    public boolean exclusive() {
+        return requestValues.stream().anyMatch(v -> v.option().target() == OptionTarget.EXCLUSIVE);
     }
 
     /** More than one of {@code --mem}, {@code --mem-per-cpu} and {@code --mem-per-gpu} was given. */

@@ -7,6 +7,8 @@ import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.interactive.InteractiveAllocation;
 import io.jslurm.cli.interactive.InteractiveOptions;
 import io.jslurm.cli.interactive.Interrupts;
+import io.jslurm.cli.interactive.RequestedResources;
+import io.jslurm.cli.submit.Resources;
 import io.jslurm.cli.opt.OptionException;
 import io.jslurm.common.gres.GpuBind;
 import io.jslurm.common.signal.Signal;
@@ -103,15 +105,20 @@ public final class Salloc {
                 return INVALID_GPU_BIND;
             }
         }
+        ClientIdentity me = env.identity();
+        Optional<Resources> requested = RequestedResources.forAllocation(options, env.environment(), workDir, me,
+                LocalHost.name(), PROGRAM, env.err());
+        if (requested.isEmpty()) {
+            return 1;
+        }
         List<String> command = options.command().isEmpty()
                 ? List.of(env.environment().getOrDefault("SHELL", "/bin/sh")) : options.command();
-        ClientIdentity me = env.identity();
         try (Controller controller = env.controllers().open()) {
             InteractiveAllocation allocation = new InteractiveAllocation(PROGRAM, env.controllers(), controller, env.err(),
                     Duration.ofMillis(200));
             InteractiveAllocation.Granted granted;
             try {
-                granted = allocation.allocate(InteractiveAllocation.request(options,
+                granted = allocation.allocate(InteractiveAllocation.request(options, requested.get(),
                         Path.of(command.get(0)).getFileName().toString(), Map.of(), workDir, me.uid(), me.gid(),
                         me.user(), LocalHost.name()), options.quiet());
             } catch (ControllerException e) {

@@ -16,7 +16,7 @@ import java.time.ZoneId;
 import java.util.OptionalInt;
 
 /** The running process as a {@link SubmitContext}: its environment, directory, user and host. */
-final class ProcessContext implements SystemAccess {
+public final class ProcessContext implements SystemAccess {
 
     private final Path workingDirectory;
 
@@ -29,6 +29,11 @@ final class ProcessContext implements SystemAccess {
         Submitter submitter = new Submitter((int) user.uid(), (int) user.gid(), user.name(), hostName());
         return new SubmitContext(System.getenv(), workingDirectory.toString(), submitter, clock,
                 new ProcessContext(workingDirectory));
+    }
+
+    /** The process's files and user databases, for salloc and srun reading sbatch's options. */
+    public static SystemAccess system(Path workingDirectory) {
+        return new ProcessContext(workingDirectory);
     }
 
     @Override

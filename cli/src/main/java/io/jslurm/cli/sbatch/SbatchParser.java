@@ -155,11 +155,7 @@ public final class SbatchParser {
                 if (value == null) {
                     continue;
                 }
-                String argument = switch (row.option().argument()) {
-                    case OPTIONAL -> value.isEmpty() ? null : value;
-                    case NONE, REQUIRED -> value;
-                };
-                builder.apply(row, argument, new OptionSource.Environment(variable));
+                builder.apply(row, row.argumentFromEnvironment(value), new OptionSource.Environment(variable));
             }
         }
     }

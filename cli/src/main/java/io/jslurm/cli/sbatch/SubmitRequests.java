@@ -2,12 +2,9 @@ package io.jslurm.cli.sbatch;
 
 import io.jslurm.protocol.EnvironmentVariables;
 import com.google.protobuf.ByteString;
-import io.jslurm.cli.submit.Exclusivity;
 import io.jslurm.cli.submit.JobSubmission;
-import io.jslurm.cli.submit.MemoryRequest;
-import io.jslurm.cli.submit.Resources;
+import io.jslurm.cli.submit.RequestFields;
 import io.jslurm.cli.submit.Scheduling;
-import io.jslurm.protocol.proto.Exclusive;
 import io.jslurm.protocol.proto.JobDescription;
 import io.jslurm.protocol.proto.MailType;
 import io.jslurm.protocol.proto.OpenMode;
@@ -46,45 +43,9 @@ final class SubmitRequests {
                 ? OpenMode.OPEN_MODE_APPEND : OpenMode.OPEN_MODE_TRUNCATE));
         job.mailTypes().forEach(type -> d.addMailType(MailType.valueOf("MAIL_" + type.name())));
         job.mailUser().ifPresent(d::setMailUser);
-        resources(d, job.resources());
+        RequestFields.resources(d, job.resources());
         scheduling(d, job.scheduling());
         return SubmitBatchJobRequest.newBuilder().setJob(d).build();
-    }
-
-    private static void resources(JobDescription.Builder d, Resources r) {
-        r.nodes().ifPresent(nodes -> {
-            d.setMinNodes(nodes.min());
-            nodes.maximum().ifPresent(d::setMaxNodes);
-        });
-        r.ntasks().ifPresent(d::setNtasks);
-        r.ntasksPerNode().ifPresent(d::setNtasksPerNode);
-        r.cpusPerTask().ifPresent(d::setCpusPerTask);
-        r.minCpusPerNode().ifPresent(d::setMinCpusPerNode);
-        r.ntasksPerGpu().ifPresent(d::setNtasksPerGpu);
-        r.memory().ifPresent(memory -> {
-            long mb = memory.size().mebibytes();
-            if (memory instanceof MemoryRequest.PerNode) {
-                d.setMemPerNodeMb(mb);
-            } else if (memory instanceof MemoryRequest.PerCpu) {
-                d.setMemPerCpuMb(mb);
-            } else {
-                d.setMemPerGpuMb(mb);
-            }
-        });
-        r.tmpDisk().ifPresent(size -> d.setTmpDiskPerNodeMb(size.mebibytes()));
-        r.gres().ifPresent(gres -> d.setGres(gres.toString()));
-        r.gpus().ifPresent(gpus -> d.setGpus(gpus.toString()));
-        r.gpusPerNode().ifPresent(gpus -> d.setGpusPerNode(gpus.toString()));
-        r.gpusPerTask().ifPresent(gpus -> d.setGpusPerTask(gpus.toString()));
-        r.cpusPerGpu().ifPresent(d::setCpusPerGpu);
-        r.exclusive().ifPresent(e -> d.setExclusive(e == Exclusivity.USER ? Exclusive.EXCLUSIVE_USER
-                : e == Exclusivity.MCS ? Exclusive.EXCLUSIVE_MCS : Exclusive.EXCLUSIVE_NODE));
-        d.setOversubscribe(r.oversubscribe());
-        d.setContiguous(r.contiguous());
-        r.nodelist().ifPresent(list -> d.setNodelist(list.ranged()));
-        r.exclude().ifPresent(list -> d.setExclude(list.ranged()));
-        r.constraint().ifPresent(d::setConstraint);
-        r.distribution().ifPresent(dist -> d.setDistribution(dist.text()));
     }
 
     private static void scheduling(JobDescription.Builder d, Scheduling s) {

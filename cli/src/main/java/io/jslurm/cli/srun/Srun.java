@@ -8,6 +8,8 @@ import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.interactive.InteractiveAllocation;
 import io.jslurm.cli.interactive.InteractiveOptions;
 import io.jslurm.cli.interactive.Interrupts;
+import io.jslurm.cli.interactive.RequestedResources;
+import io.jslurm.cli.submit.Resources;
 import io.jslurm.cli.interactive.TimeLimitNotice;
 import io.jslurm.cli.opt.OptionException;
 import io.jslurm.common.gres.GpuBind;
@@ -79,6 +81,10 @@ public final class Srun {
         if (invalid != 0) {
             return invalid;
         }
+        if (options.exclusive() && options.overlap()) {
+            err.println(PROGRAM + ": error: --exclusive and --overlap are mutually exclusive");
+            return 1;
+        }
         String mpi = options.mpi().isEmpty() ? env.environment().getOrDefault("SLURM_MPI_TYPE", "none")
                 : options.mpi();
         if (!mpi.equals("none") && !mpi.equals("pmi2")) {
@@ -105,6 +111,11 @@ public final class Srun {
             Optional<Long> jobId = options.jobId().isPresent() ? Optional.of((long) options.jobId().getAsInt())
                     : Optional.ofNullable(env.environment().get("SLURM_JOB_ID")).map(Long::parseLong);
             if (jobId.isPresent()) {
+                Optional<String> refused = RequestedResources.refusedInStep(options);
+                if (refused.isPresent()) {
+                    err.println(PROGRAM + ": error: " + refused.get());
+                    return 1;
+                }
                 return step(controller, launcher, jobId.get(), options, env.environment(), gpuBind).status();
             }
             return allocateAndStep(controller, launcher, options, gpuBind);
@@ -120,11 +131,16 @@ public final class Srun {
     private int allocateAndStep(Controller controller, NodeLauncher launcher, InteractiveOptions options,
                                 Optional<GpuBind> gpuBind) throws InterruptedException {
         ClientIdentity me = env.identity();
+        Optional<Resources> requested = RequestedResources.forAllocation(options, env.environment(), workDir, me,
+                LocalHost.name(), PROGRAM, env.err());
+        if (requested.isEmpty()) {
+            return 1;
+        }
         InteractiveAllocation allocation = new InteractiveAllocation(PROGRAM, env.controllers(), controller, env.err(),
                 Duration.ofMillis(200));
         InteractiveAllocation.Granted granted;
         try {
-            granted = allocation.allocate(InteractiveAllocation.request(options, options.command().get(0),
+            granted = allocation.allocate(InteractiveAllocation.request(options, requested.get(), options.command().get(0),
                     Map.of(), workDir, me.uid(), me.gid(), me.user(), LocalHost.name()), options.quiet());
         } catch (ControllerException e) {
             env.err().println(PROGRAM + ": error: Unable to allocate resources: " + e.getMessage());

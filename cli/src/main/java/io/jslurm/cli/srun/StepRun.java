@@ -98,7 +98,8 @@ public final class StepRun {
         o.ntasksPerNode().ifPresent(b::setNtasksPerNode);
         o.cpusPerTask().ifPresent(b::setCpusPerTask);
         o.gpusPerTask().ifPresent(b::setGpusPerTask);
-        b.setExact(o.exact()).setOverlap(o.overlap()).setWhole(o.whole());
+        // Slurm 22.05: a step's --exclusive dedicates CPUs to it, as --exact does.
+        b.setExact(o.exact() || o.exclusive()).setOverlap(o.overlap()).setWhole(o.whole());
         o.memory().ifPresent(m -> b.setMemPerNodeMb(MemorySize.parse(m).mebibytes()));
         o.memPerCpu().ifPresent(m -> b.setMemPerCpuMb(MemorySize.parse(m).mebibytes()));
         o.memPerGpu().ifPresent(m -> b.setMemPerGpuMb(MemorySize.parse(m).mebibytes()));

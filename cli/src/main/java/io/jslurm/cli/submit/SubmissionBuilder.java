@@ -207,13 +207,7 @@ public final class SubmissionBuilder {
             throw SubmitException.error("Failed to validate job spec. --gpus-per-task used without either --gpus "
                     + "or -n/--ntasks is not allowed.\n" + OptionValues.INVALID_GRES);
         }
-        Resources resources = new Resources(Optional.ofNullable(nodes), optionalInt(tasks),
-                optionalInt(ntasksPerNode), optionalInt(cpusPerTask), optionalInt(minCpusPerNode),
-                optionalInt(ntasksPerGpu), Optional.ofNullable(memory), Optional.ofNullable(tmpDisk),
-                Optional.ofNullable(gres), Optional.ofNullable(gpus), Optional.ofNullable(gpusPerNode),
-                Optional.ofNullable(gpusPerTask), optionalInt(cpusPerGpu), Optional.ofNullable(exclusive),
-                oversubscribe, contiguous, Optional.ofNullable(nodelist), Optional.ofNullable(exclude),
-                Optional.ofNullable(constraint), Optional.ofNullable(distribution), Optional.ofNullable(network));
+        Resources resources = resources(tasks, memory);
         Scheduling scheduling = new Scheduling(Optional.ofNullable(partition), Optional.ofNullable(qos),
                 Optional.ofNullable(account), Optional.ofNullable(reservation), Optional.ofNullable(timeLimit),
                 Optional.ofNullable(timeMin), Optional.ofNullable(begin), Optional.ofNullable(deadline), hold,
@@ -234,6 +228,24 @@ public final class SubmissionBuilder {
         return new JobSubmission(submitter, jobName == null ? defaultName : jobName, script, scriptArguments,
                 directory, streams, Optional.ofNullable(openMode), resources, scheduling, export,
                 jobEnvironment(submitter), getUserEnv, mailTypes, Optional.ofNullable(mailUser), client);
+    }
+
+    /**
+     * The resources asked for so far, as given: salloc and srun take a few of sbatch's options this way and fill in
+     * the rest of their request themselves.
+     */
+    public Resources resources() {
+        return resources(ntasks, chooseMemory());
+    }
+
+    private Resources resources(Integer tasks, MemoryRequest memory) {
+        return new Resources(Optional.ofNullable(nodes), optionalInt(tasks),
+                optionalInt(ntasksPerNode), optionalInt(cpusPerTask), optionalInt(minCpusPerNode),
+                optionalInt(ntasksPerGpu), Optional.ofNullable(memory), Optional.ofNullable(tmpDisk),
+                Optional.ofNullable(gres), Optional.ofNullable(gpus), Optional.ofNullable(gpusPerNode),
+                Optional.ofNullable(gpusPerTask), optionalInt(cpusPerGpu), Optional.ofNullable(exclusive),
+                oversubscribe, contiguous, Optional.ofNullable(nodelist), Optional.ofNullable(exclude),
+                Optional.ofNullable(constraint), Optional.ofNullable(distribution), Optional.ofNullable(network));
     }
 
     /**

@@ -26,4 +26,12 @@ public record SubmitOption(Option option, Map<Command, List<String>> environment
     public List<String> environmentFor(Command command) {
         return environment.getOrDefault(command, List.of());
     }
+
+    /** A variable's value as the option's argument: empty means the bare option where the value is optional. */
+    public String argumentFromEnvironment(String value) {
+        return switch (option.argument()) {
+            case OPTIONAL -> value.isEmpty() ? null : value;
+            case NONE, REQUIRED -> value;
+        };
+    }
 }
