@@ -88,6 +88,8 @@ public final class Salloc {
         if (options.help()) {
             env.out().println("Usage: salloc [OPTIONS(0)...] [command(0) [args(0)...]]");
             env.out().println("  takes the allocation options of srun (-n, -N, -c, --mem, -t, -p, -G, --gres, -w, -J)");
+            env.out().println("  and sbatch's -x, -C, --exclusive, --gpus-per-node, --cpus-per-gpu, --contiguous,"
+                    + " --mincpus, --tmp");
             return 0;
         }
         Optional<Signal> kill;
