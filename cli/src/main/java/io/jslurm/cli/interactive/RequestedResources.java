@@ -8,7 +8,6 @@ import io.jslurm.cli.submit.Resources;
 import io.jslurm.cli.submit.SubmitContext;
 import io.jslurm.cli.submit.SubmitException;
 import io.jslurm.cli.submit.Submitter;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.Map;
@@ -25,19 +24,17 @@ public final class RequestedResources {
 
     /**
      * The resources asked for, read as sbatch reads them (a host list with a slash is a file, relative to
-     * {@code workDir}); empty after printing sbatch's refusal, prefixed with {@code program}, on {@code err}.
+     * {@code workDir}).
+     *
+     * @throws SubmitException sbatch's refusal of a value: its message ({@link SubmitException#render}) and exit
+     *                         status are the command's
      */
-    public static Optional<Resources> forAllocation(InteractiveOptions options, Map<String, String> env,
-            String workDir, ClientIdentity me, String host, String program, PrintStream err) {
+    public static Resources forAllocation(InteractiveOptions options, Map<String, String> env, String workDir,
+            ClientIdentity me, String host) {
         SubmitContext context = new SubmitContext(env, workDir,
                 new Submitter((int) me.uid(), (int) me.gid(), me.user(), host), InstantSource.system(),
                 ProcessContext.system(Path.of(workDir)));
-        try {
-            return Optional.of(AllocationOptions.resources(context, options.requestValues()));
-        } catch (SubmitException refused) {
-            err.print(refused.render(program));
-            return Optional.empty();
-        }
+        return AllocationOptions.resources(context, options.requestValues());
     }
 
     /**

@@ -9,6 +9,7 @@ import io.jslurm.cli.interactive.InteractiveOptions;
 import io.jslurm.cli.interactive.Interrupts;
 import io.jslurm.cli.interactive.RequestedResources;
 import io.jslurm.cli.submit.Resources;
+import io.jslurm.cli.submit.SubmitException;
 import io.jslurm.cli.opt.OptionException;
 import io.jslurm.common.gres.GpuBind;
 import io.jslurm.common.signal.Signal;
@@ -108,10 +109,12 @@ public final class Salloc {
             }
         }
         ClientIdentity me = env.identity();
-        Optional<Resources> requested = RequestedResources.forAllocation(options, env.environment(), workDir, me,
-                LocalHost.name(), PROGRAM, env.err());
-        if (requested.isEmpty()) {
-            return 1;
+        Resources requested;
+        try {
+            requested = RequestedResources.forAllocation(options, env.environment(), workDir, me, LocalHost.name());
+        } catch (SubmitException refused) {
+            env.err().print(refused.render(PROGRAM));
+            return refused.exitCode();
         }
         List<String> command = options.command().isEmpty()
                 ? List.of(env.environment().getOrDefault("SHELL", "/bin/sh")) : options.command();
@@ -120,7 +123,7 @@ public final class Salloc {
                     Duration.ofMillis(200));
             InteractiveAllocation.Granted granted;
             try {
-                granted = allocation.allocate(InteractiveAllocation.request(options, requested.get(),
+                granted = allocation.allocate(InteractiveAllocation.request(options, requested,
                         Path.of(command.get(0)).getFileName().toString(), Map.of(), workDir, me.uid(), me.gid(),
                         me.user(), LocalHost.name()), options.quiet());
             } catch (ControllerException e) {

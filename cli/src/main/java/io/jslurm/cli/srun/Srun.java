@@ -10,6 +10,7 @@ import io.jslurm.cli.interactive.InteractiveOptions;
 import io.jslurm.cli.interactive.Interrupts;
 import io.jslurm.cli.interactive.RequestedResources;
 import io.jslurm.cli.submit.Resources;
+import io.jslurm.cli.submit.SubmitException;
 import io.jslurm.cli.interactive.TimeLimitNotice;
 import io.jslurm.cli.opt.OptionException;
 import io.jslurm.common.gres.GpuBind;
@@ -131,16 +132,18 @@ public final class Srun {
     private int allocateAndStep(Controller controller, NodeLauncher launcher, InteractiveOptions options,
                                 Optional<GpuBind> gpuBind) throws InterruptedException {
         ClientIdentity me = env.identity();
-        Optional<Resources> requested = RequestedResources.forAllocation(options, env.environment(), workDir, me,
-                LocalHost.name(), PROGRAM, env.err());
-        if (requested.isEmpty()) {
-            return 1;
+        Resources requested;
+        try {
+            requested = RequestedResources.forAllocation(options, env.environment(), workDir, me, LocalHost.name());
+        } catch (SubmitException refused) {
+            env.err().print(refused.render(PROGRAM));
+            return refused.exitCode();
         }
         InteractiveAllocation allocation = new InteractiveAllocation(PROGRAM, env.controllers(), controller, env.err(),
                 Duration.ofMillis(200));
         InteractiveAllocation.Granted granted;
         try {
-            granted = allocation.allocate(InteractiveAllocation.request(options, requested.get(), options.command().get(0),
+            granted = allocation.allocate(InteractiveAllocation.request(options, requested, options.command().get(0),
                     Map.of(), workDir, me.uid(), me.gid(), me.user(), LocalHost.name()), options.quiet());
         } catch (ControllerException e) {
             env.err().println(PROGRAM + ": error: Unable to allocate resources: " + e.getMessage());
