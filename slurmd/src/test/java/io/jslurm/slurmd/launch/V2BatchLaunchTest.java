@@ -1,0 +1,195 @@
+package io.jslurm.slurmd.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.jslurm.conf.cgroup.CgroupConfig;
+import io.jslurm.conf.cgroup.CgroupPlugin;
+import io.jslurm.slurmd.cgroup.Cgroup;
+import io.jslurm.slurmd.cgroup.CgroupBase;
+import io.jslurm.slurmd.cgroup.CgroupException;
+import io.jslurm.slurmd.cgroup.CgroupLayout;
+import io.jslurm.slurmd.cgroup.CgroupLimits;
+import io.jslurm.slurmd.cgroup.CgroupManager;
+import io.jslurm.slurmd.cgroup.Cgroups;
+import io.jslurm.slurmd.cgroup.StepName;
+import io.jslurm.slurmd.hw.HostFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Batch scripts in a real cgroup v2 hierarchy (a hybrid host's /sys/fs/cgroup/unified, or a pure v2 host's
+ * /sys/fs/cgroup): the script's process is created in its cgroup by clone3(CLONE_INTO_CGROUP), and where clone3
+ * fails the wrapper forks and joins as before. Needs root, perl, setsid, setpriv and a kernel of 5.7 or later;
+ * skipped, saying why, where one is missing.
+ */
+class V2BatchLaunchTest {
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final Path HYBRID_UNIFIED = Path.of("/sys/fs/cgroup/unified");
+    private static final AtomicLong JOB_IDS = new AtomicLong(950_000 + ProcessHandle.current().pid() % 10_000 * 10);
+
+    @TempDir
+    static Path root;
+    private static TestUser user;
+    private static Path spoolDir;
+    private static Path workDir;
+    private static CgroupManager cgroups;
+    private static ScheduledExecutorService scheduler;
+
+    @BeforeAll
+    static void openV2Hierarchy() throws IOException {
+        assumeTrue((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0,
+                "job launch tests need root: they create a user and cgroups");
+        for (String tool : List.of(JobWrapper.PERL, JobWrapper.SETSID, JobWrapper.SETPRIV, "/usr/sbin/useradd")) {
+            assumeTrue(Files.isExecutable(Path.of(tool)), "job launch tests need " + tool);
+        }
+        assumeTrue(IdentitySyscalls.ofThisMachine().isPresent(), "no system call numbers for this architecture");
+        Path mountpoint = Files.exists(HYBRID_UNIFIED.resolve("cgroup.procs")) ? HYBRID_UNIFIED
+                : Path.of("/sys/fs/cgroup");
+        CgroupConfig d = CgroupConfig.defaults();
+        CgroupConfig v2 = new CgroupConfig(CgroupPlugin.V2, mountpoint, d.constrainCores(), d.constrainDevices(),
+                d.constrainRamSpace(), d.constrainSwapSpace(), d.allowedRamSpacePercent(),
+                d.allowedSwapSpacePercent(), d.maxRamPercent(), d.maxSwapPercent(), d.minRamSpaceMb(),
+                d.memorySwappiness(), d.ignoreSystemd(), d.ignoreSystemdOnFailure());
+        try {
+            cgroups = Cgroups.open(v2, CgroupLayout.forNode("v2launch" + ProcessHandle.current().pid()),
+                    HostFiles.real(), CgroupBase.HIERARCHY_ROOT);
+        } catch (CgroupException e) {
+            assumeTrue(false, "no writable cgroup v2 hierarchy at " + mountpoint + ": " + e.getMessage());
+        }
+        user = TestUser.create();
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+        spoolDir = Files.createDirectory(root.resolve("spool"));
+        workDir = Files.createDirectory(root.resolve("work"));
+        Files.setAttribute(workDir, "unix:uid", user.uid);
+        Files.setAttribute(workDir, "unix:gid", user.gid);
+        scheduler = Executors.newScheduledThreadPool(2);
+    }
+
+    @AfterAll
+    static void removeUser() throws IOException {
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+        }
+        if (user != null) {
+            user.close();
+        }
+    }
+
+    @Test
+    void theScriptIsCreatedInItsCgroupWithoutAJoin() throws Exception {
+        BlockingQueue<JobCompletion> completions = new LinkedBlockingQueue<>();
+        JobRunner runner = new JobRunner(new RunnerConfig(spoolDir,
+                new NodeContext(Path.of("/etc/slurm/slurm.conf"), false), Duration.ofSeconds(1)),
+                cgroups, InstantSource.system(), scheduler, completions::add);
+        try {
+            long jobId = JOB_IDS.incrementAndGet();
+            // The first command reads where the script's shell is; the script then waits for the test to have read
+            // the wrapper's account of how it got there (the spool goes with the job's end).
+            Jobs jobs = job(jobId, """
+                    cat /proc/self/cgroup
+                    for i in $(seq 400); do [ -e go ] && break; sleep 0.05; done
+                    id -u
+                    """);
+            runner.launch(jobs.build(), CgroupLimits.NONE);
+            String batchPath = cgroups.findStep(jobId, StepName.BATCH).orElseThrow().path();
+
+            assertThat(awaitEntry(jobId)).as("how the script entered its cgroup").isEqualTo("clone3");
+            Files.writeString(workDir.resolve("go"), "");
+            JobCompletion completion = completions.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(completion).as("job completion").isNotNull();
+            assertThat(completion.state()).isEqualTo(JobState.COMPLETED);
+            List<String> lines = Files.readAllLines(workDir.resolve("slurm-" + jobId + ".out"));
+            assertThat(lines).contains("0::/" + batchPath);
+            assertThat(lines.get(lines.size() - 1)).as("the script's uid").isEqualTo(Integer.toString(user.uid));
+        } finally {
+            Files.deleteIfExists(workDir.resolve("go"));
+            runner.shutdown();
+        }
+    }
+
+    @Test
+    void whereClone3FailsTheChildForksAndJoins() throws Exception {
+        long jobId = JOB_IDS.incrementAndGet();
+        Cgroup job = cgroups.createJob(0, jobId, CgroupLimits.NONE);
+        Cgroup batch = cgroups.createStep(0, jobId, StepName.BATCH, CgroupLimits.NONE);
+        Path jobDir = Files.createDirectory(root.resolve("wrapper" + jobId));
+        try {
+            Files.writeString(jobDir.resolve("environment"), "PATH=/usr/bin:/bin\0");
+            Path out = jobDir.resolve("out");
+            Path wrapper = SpoolScript.install(jobDir, "job_wrapper.pl");
+            IdentitySyscalls calls = IdentitySyscalls.ofThisMachine().orElseThrow();
+            List<String> command = new ArrayList<>(List.of(JobWrapper.PERL, wrapper.toString(), jobDir.toString(),
+                    "0", "0", "", "/", "/dev/null", out.toString(), out.toString(), "0"));
+            for (Path procs : batch.procsFiles().orElseThrow()) {
+                command.addAll(List.of("--join", procs.toString()));
+            }
+            // No system call has this number: clone3 fails with ENOSYS, as on a kernel before 5.3 or where a
+            // seccomp filter hides it.
+            command.addAll(List.of("--clone3", "99999", "--setsid", Integer.toString(calls.setsid()), "--",
+                    "/bin/cat", "/proc/self/cgroup"));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String wrapperOutput = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue()).as(wrapperOutput).isZero();
+
+            assertThat(Files.readString(jobDir.resolve("status")).trim()).isEqualTo("0 0");
+            assertThat(Files.readAllLines(out)).contains("0::/" + batch.path());
+            String[] pid = Files.readString(jobDir.resolve("pid")).trim().split(" ");
+            assertThat(pid[2]).as("ENOSYS, then the join").isEqualTo("join:38");
+        } finally {
+            job.remove();
+        }
+    }
+
+    private static Jobs job(long jobId, String script) {
+        Jobs jobs = new Jobs();
+        jobs.jobId = jobId;
+        jobs.user = user.jobUser();
+        jobs.workDir = workDir;
+        jobs.submitDir = workDir;
+        jobs.nodes = "node01";
+        jobs.nodeName = "node01";
+        jobs.startTime = Instant.now();
+        jobs.environment = Map.of("PATH", "/usr/bin:/bin");
+        jobs.script = "#!/bin/bash\n" + script;
+        return jobs;
+    }
+
+    /** The third word of the job's spool {@code pid} file, once the wrapper wrote it. */
+    private static String awaitEntry(long jobId) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            for (JobSpool spool : JobSpool.existing(spoolDir)) {
+                if (spool.dir().getFileName().toString().equals(String.format("job%05d", jobId))) {
+                    Optional<String> entry = spool.cgroupEntry();
+                    if (entry.isPresent()) {
+                        return entry.get();
+                    }
+                }
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("the wrapper wrote no pid file for job " + jobId);
+    }
+}
