@@ -32,18 +32,19 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.io.OutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Batch scripts in a real cgroup v2 hierarchy (a hybrid host's /sys/fs/cgroup/unified, or a pure v2 host's
- * /sys/fs/cgroup): the script's process is created in its cgroup by clone3(CLONE_INTO_CGROUP), and where clone3
- * fails the wrapper forks and joins as before. Needs root, perl, setsid, setpriv and a kernel of 5.7 or later;
+ * Batch scripts and step tasks in a real cgroup v2 hierarchy (a hybrid host's /sys/fs/cgroup/unified, or a pure v2
+ * host's /sys/fs/cgroup): their processes are created in their cgroups by clone3(CLONE_INTO_CGROUP), and where
+ * clone3 fails the launchers fork (or stay) and join as before. Needs root, perl, setsid, setpriv and a kernel of 5.7 or later;
  * skipped, saying why, where one is missing.
  */
-class V2BatchLaunchTest {
+class V2LaunchTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
     private static final Path HYBRID_UNIFIED = Path.of("/sys/fs/cgroup/unified");
     private static final AtomicLong JOB_IDS = new AtomicLong(950_000 + ProcessHandle.current().pid() % 10_000 * 10);
@@ -160,6 +161,103 @@ class V2BatchLaunchTest {
         } finally {
             job.remove();
         }
+    }
+
+    @Test
+    void aStepTaskIsCreatedInItsCgroupAndSlurmdsHandleEndsAsItDid() throws Exception {
+        Cgroup step = stepCgroup();
+        try {
+            Process task = startTask(TaskExec.install(spoolDir).command(step, user.jobUser(), List.of(user.gid),
+                    List.of("/bin/sh", "-c", """
+                            cat /proc/self/cgroup
+                            echo "pid=$$ task_pid=$SLURM_TASK_PID"
+                            id -u
+                            read line; echo "stdin=$line"
+                            echo to-stderr >&2
+                            exit 3
+                            """)));
+            try (OutputStream in = task.getOutputStream()) {
+                in.write("from srun\n".getBytes(StandardCharsets.UTF_8));
+            }
+            List<String> lines = new String(task.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .toList();
+            assertThat(task.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+
+            assertThat(lines).contains("0::/" + step.path(), Integer.toString(user.uid), "stdin=from srun");
+            String pids = lines.stream().filter(line -> line.startsWith("pid=")).findFirst().orElseThrow();
+            String shell = pids.substring(4, pids.indexOf(' '));
+            assertThat(pids).isEqualTo("pid=" + shell + " task_pid=" + shell);
+            // A joined task keeps the pid of the process slurmd started; a task created by clone3 has its own.
+            assertThat(Long.parseLong(shell)).as("the task was created, not joined").isNotEqualTo(task.pid());
+            assertThat(new String(task.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+                    .isEqualTo("to-stderr\n");
+            assertThat(task.exitValue()).isEqualTo(3);
+        } finally {
+            awaitEmptyAndRemove(step);
+        }
+    }
+
+    @Test
+    void killingTheStepsCgroupEndsSlurmdsHandleWithTheSignal() throws Exception {
+        Cgroup step = stepCgroup();
+        try {
+            Process task = startTask(TaskExec.install(spoolDir).command(step, user.jobUser(), List.of(user.gid),
+                    List.of("/bin/sleep", "60")));
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (step.processes().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertThat(step.processes()).as("the task in its cgroup").hasSize(1).doesNotContain(task.pid());
+            step.kill();
+            assertThat(task.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+            assertThat(task.exitValue()).isEqualTo(128 + 9);
+        } finally {
+            awaitEmptyAndRemove(step);
+        }
+    }
+
+    @Test
+    void whereClone3FailsTheStepTaskJoinsAndKeepsThePid() throws Exception {
+        Cgroup step = stepCgroup();
+        try {
+            Path launcher = SpoolScript.install(spoolDir, "task_exec.pl");
+            List<String> command = new ArrayList<>(List.of(JobWrapper.PERL, launcher.toString()));
+            for (Path procs : step.procsFiles().orElseThrow()) {
+                command.addAll(List.of("--join", procs.toString()));
+            }
+            command.addAll(List.of("--clone3", "99999", "--", "/bin/sh", "-c",
+                    "cat /proc/self/cgroup; echo \"pid=$$ task_pid=$SLURM_TASK_PID\""));
+            Process task = startTask(command);
+            List<String> lines = new String(task.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .toList();
+            assertThat(task.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+            assertThat(task.exitValue()).isZero();
+            assertThat(lines).contains("0::/" + step.path(), "pid=" + task.pid() + " task_pid=" + task.pid());
+        } finally {
+            awaitEmptyAndRemove(step);
+        }
+    }
+
+    private static Cgroup stepCgroup() {
+        long jobId = JOB_IDS.incrementAndGet();
+        cgroups.createJob(user.uid, jobId, CgroupLimits.NONE);
+        return cgroups.createStep(user.uid, jobId, StepName.of(0), CgroupLimits.NONE);
+    }
+
+    private static Process startTask(List<String> command) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().clear();
+        builder.environment().put("PATH", "/usr/bin:/bin");
+        return builder.start();
+    }
+
+    /** Removes the step's job cgroup (and the step in it) once the task's processes are gone. */
+    private static void awaitEmptyAndRemove(Cgroup step) throws InterruptedException {
+        step.kill();
+        step.awaitEmpty(WAIT);
+        String jobPath = step.path().substring(0, step.path().lastIndexOf('/'));
+        long jobId = Long.parseLong(jobPath.substring(jobPath.lastIndexOf("job_") + 4));
+        cgroups.findJob(jobId).ifPresent(Cgroup::remove);
     }
 
     private static Jobs job(long jobId, String script) {
