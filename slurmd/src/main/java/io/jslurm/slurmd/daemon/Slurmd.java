@@ -33,6 +33,7 @@ import io.jslurm.slurmd.launch.JobCompletion;
 import io.jslurm.slurmd.launch.JobRunner;
 import io.jslurm.slurmd.launch.NodeContext;
 import io.jslurm.slurmd.launch.RunnerConfig;
+import io.jslurm.slurmd.launch.TaskExec;
 import io.jslurm.slurmd.launch.UserSwitch;
 import io.jslurm.slurmd.prolog.HookSettings;
 import io.jslurm.slurmd.prolog.JobHookContext;
@@ -147,7 +148,8 @@ public final class Slurmd implements AutoCloseable {
                     + " confinement of cores, memory or GPU devices, are tracked by session and process tree,"
                     + " and report no CPU or memory usage");
         }
-        if (cgroups.version() != CgroupVersion.NONE) {
+        if (MigrationWait.launchesMoveProcesses(cgroups.version(),
+                HostFiles.real().readOptional("proc/sys/kernel/osrelease").orElse(""), TaskExec.knowsSystemCalls())) {
             MigrationWait.check(HostFiles.real()).ifPresent(LOG::warn);
         }
         runner = new JobRunner(new RunnerConfig(setup.files().spoolDir(),

@@ -36,6 +36,11 @@ public final class TaskExec {
         return new TaskExec(Optional.of(SpoolScript.install(spoolDir, RESOURCE)), IdentitySyscalls.ofThisMachine());
     }
 
+    /** Whether the launchers know this architecture's system calls, clone3 among them. */
+    public static boolean knowsSystemCalls() {
+        return IdentitySyscalls.ofThisMachine().isPresent();
+    }
+
     /** The joining shell and setpriv always (no launcher installed). */
     public static TaskExec shellChain() {
         return new TaskExec(Optional.empty(), Optional.empty());

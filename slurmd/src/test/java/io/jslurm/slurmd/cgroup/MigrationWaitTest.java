@@ -71,4 +71,17 @@ class MigrationWaitTest {
         Files.delete(root.resolve("sys/kernel/cgroup/features"));
         assertThat(MigrationWait.check(new HostFiles(root))).as("a kernel before 5.x has no features file").isEmpty();
     }
+
+    @Test
+    void onlyLaunchesThatCannotBeCreatedInTheirCgroupMoveProcesses() {
+        assertThat(MigrationWait.launchesMoveProcesses(CgroupVersion.V1, "6.18.44-fc-v669", true)).isTrue();
+        assertThat(MigrationWait.launchesMoveProcesses(CgroupVersion.V2, "6.18.44-fc-v669", true)).isFalse();
+        assertThat(MigrationWait.launchesMoveProcesses(CgroupVersion.V2, "5.7.0", true)).isFalse();
+        assertThat(MigrationWait.launchesMoveProcesses(CgroupVersion.V2, "5.6.19-generic", true))
+                .as("clone3 without CLONE_INTO_CGROUP").isTrue();
+        assertThat(MigrationWait.launchesMoveProcesses(CgroupVersion.V2, "4.18.0-553.el8", true)).isTrue();
+        assertThat(MigrationWait.launchesMoveProcesses(CgroupVersion.V2, "6.1.0", false))
+                .as("no system call numbers for this architecture").isTrue();
+        assertThat(MigrationWait.launchesMoveProcesses(CgroupVersion.NONE, "6.1.0", true)).isFalse();
+    }
 }

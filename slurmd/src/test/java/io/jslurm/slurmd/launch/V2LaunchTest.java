@@ -11,28 +11,25 @@ import io.jslurm.slurmd.cgroup.CgroupException;
 import io.jslurm.slurmd.cgroup.CgroupLayout;
 import io.jslurm.slurmd.cgroup.CgroupLimits;
 import io.jslurm.slurmd.cgroup.CgroupManager;
+import io.jslurm.slurmd.cgroup.CgroupVersion;
 import io.jslurm.slurmd.cgroup.Cgroups;
+import io.jslurm.slurmd.cgroup.MigrationWait;
 import io.jslurm.slurmd.cgroup.StepName;
 import io.jslurm.slurmd.hw.HostFiles;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.io.OutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,8 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Batch scripts and step tasks in a real cgroup v2 hierarchy (a hybrid host's /sys/fs/cgroup/unified, or a pure v2
  * host's /sys/fs/cgroup): their processes are created in their cgroups by clone3(CLONE_INTO_CGROUP), and where
- * clone3 fails the launchers fork (or stay) and join as before. Needs root, perl, setsid, setpriv and a kernel of 5.7 or later;
- * skipped, saying why, where one is missing.
+ * clone3 fails the launchers fork (or stay) and join as before. Needs root, perl, setsid, setpriv and a writable
+ * cgroup v2 hierarchy; skipped, saying why, where one is missing.
  */
 class V2LaunchTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
@@ -51,20 +48,18 @@ class V2LaunchTest {
 
     @TempDir
     static Path root;
+    private static LaunchHost host;
     private static TestUser user;
     private static Path spoolDir;
     private static Path workDir;
     private static CgroupManager cgroups;
-    private static ScheduledExecutorService scheduler;
 
     @BeforeAll
     static void openV2Hierarchy() throws IOException {
-        assumeTrue((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0,
-                "job launch tests need root: they create a user and cgroups");
-        for (String tool : List.of(JobWrapper.PERL, JobWrapper.SETSID, JobWrapper.SETPRIV, "/usr/sbin/useradd")) {
-            assumeTrue(Files.isExecutable(Path.of(tool)), "job launch tests need " + tool);
-        }
-        assumeTrue(IdentitySyscalls.ofThisMachine().isPresent(), "no system call numbers for this architecture");
+        LaunchHost.assumeLaunchable();
+        assumeTrue(!MigrationWait.launchesMoveProcesses(CgroupVersion.V2,
+                        Files.readString(Path.of("/proc/sys/kernel/osrelease")), TaskExec.knowsSystemCalls()),
+                "creating a process in its cgroup needs Linux 5.7 and this architecture's system call numbers");
         Path mountpoint = Files.exists(HYBRID_UNIFIED.resolve("cgroup.procs")) ? HYBRID_UNIFIED
                 : Path.of("/sys/fs/cgroup");
         CgroupConfig d = CgroupConfig.defaults();
@@ -78,22 +73,16 @@ class V2LaunchTest {
         } catch (CgroupException e) {
             assumeTrue(false, "no writable cgroup v2 hierarchy at " + mountpoint + ": " + e.getMessage());
         }
-        user = TestUser.create();
-        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
-        spoolDir = Files.createDirectory(root.resolve("spool"));
-        workDir = Files.createDirectory(root.resolve("work"));
-        Files.setAttribute(workDir, "unix:uid", user.uid);
-        Files.setAttribute(workDir, "unix:gid", user.gid);
-        scheduler = Executors.newScheduledThreadPool(2);
+        host = LaunchHost.create(root);
+        user = host.user();
+        spoolDir = host.spoolDir();
+        workDir = host.workDir();
     }
 
     @AfterAll
     static void removeUser() throws IOException {
-        if (scheduler != null) {
-            scheduler.shutdownNow();
-        }
-        if (user != null) {
-            user.close();
+        if (host != null) {
+            host.close();
         }
     }
 
@@ -102,12 +91,12 @@ class V2LaunchTest {
         BlockingQueue<JobCompletion> completions = new LinkedBlockingQueue<>();
         JobRunner runner = new JobRunner(new RunnerConfig(spoolDir,
                 new NodeContext(Path.of("/etc/slurm/slurm.conf"), false), Duration.ofSeconds(1)),
-                cgroups, InstantSource.system(), scheduler, completions::add);
+                cgroups, InstantSource.system(), host.scheduler(), completions::add);
         try {
             long jobId = JOB_IDS.incrementAndGet();
             // The first command reads where the script's shell is; the script then waits for the test to have read
             // the wrapper's account of how it got there (the spool goes with the job's end).
-            Jobs jobs = job(jobId, """
+            Jobs jobs = host.job(jobId, """
                     cat /proc/self/cgroup
                     for i in $(seq 400); do [ -e go ] && break; sleep 0.05; done
                     id -u
@@ -258,20 +247,6 @@ class V2LaunchTest {
         String jobPath = step.path().substring(0, step.path().lastIndexOf('/'));
         long jobId = Long.parseLong(jobPath.substring(jobPath.lastIndexOf("job_") + 4));
         cgroups.findJob(jobId).ifPresent(Cgroup::remove);
-    }
-
-    private static Jobs job(long jobId, String script) {
-        Jobs jobs = new Jobs();
-        jobs.jobId = jobId;
-        jobs.user = user.jobUser();
-        jobs.workDir = workDir;
-        jobs.submitDir = workDir;
-        jobs.nodes = "node01";
-        jobs.nodeName = "node01";
-        jobs.startTime = Instant.now();
-        jobs.environment = Map.of("PATH", "/usr/bin:/bin");
-        jobs.script = "#!/bin/bash\n" + script;
-        return jobs;
     }
 
     /** The third word of the job's spool {@code pid} file, once the wrapper wrote it. */
