@@ -31,6 +31,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +54,7 @@ class V2LaunchTest {
     private static Path spoolDir;
     private static Path workDir;
     private static CgroupManager cgroups;
+    private final List<Cgroup> steps = new ArrayList<>();
 
     @BeforeAll
     static void openV2Hierarchy() throws IOException {
@@ -155,82 +157,82 @@ class V2LaunchTest {
     @Test
     void aStepTaskIsCreatedInItsCgroupAndSlurmdsHandleEndsAsItDid() throws Exception {
         Cgroup step = stepCgroup();
-        try {
-            Process task = startTask(TaskExec.install(spoolDir).command(step, user.jobUser(), List.of(user.gid),
-                    List.of("/bin/sh", "-c", """
-                            cat /proc/self/cgroup
-                            echo "pid=$$ task_pid=$SLURM_TASK_PID"
-                            id -u
-                            read line; echo "stdin=$line"
-                            echo to-stderr >&2
-                            exit 3
-                            """)));
-            try (OutputStream in = task.getOutputStream()) {
-                in.write("from srun\n".getBytes(StandardCharsets.UTF_8));
-            }
-            List<String> lines = new String(task.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines()
-                    .toList();
-            assertThat(task.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
-
-            assertThat(lines).contains("0::/" + step.path(), Integer.toString(user.uid), "stdin=from srun");
-            String pids = lines.stream().filter(line -> line.startsWith("pid=")).findFirst().orElseThrow();
-            String shell = pids.substring(4, pids.indexOf(' '));
-            assertThat(pids).isEqualTo("pid=" + shell + " task_pid=" + shell);
-            // A joined task keeps the pid of the process slurmd started; a task created by clone3 has its own.
-            assertThat(Long.parseLong(shell)).as("the task was created, not joined").isNotEqualTo(task.pid());
-            assertThat(new String(task.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
-                    .isEqualTo("to-stderr\n");
-            assertThat(task.exitValue()).isEqualTo(3);
-        } finally {
-            awaitEmptyAndRemove(step);
+        Process task = startTask(TaskExec.install(spoolDir).command(step, user.jobUser(), List.of(user.gid),
+                List.of("/bin/sh", "-c", """
+                        cat /proc/self/cgroup
+                        echo "pid=$$ task_pid=$SLURM_TASK_PID"
+                        id -u
+                        read line; echo "stdin=$line"
+                        echo to-stderr >&2
+                        exit 3
+                        """)));
+        try (OutputStream in = task.getOutputStream()) {
+            in.write("from srun\n".getBytes(StandardCharsets.UTF_8));
         }
+        List<String> lines = outputLines(task);
+
+        assertThat(lines).contains("0::/" + step.path(), Integer.toString(user.uid), "stdin=from srun");
+        String pids = lines.stream().filter(line -> line.startsWith("pid=")).findFirst().orElseThrow();
+        String shell = pids.substring(4, pids.indexOf(' '));
+        assertThat(pids).isEqualTo("pid=" + shell + " task_pid=" + shell);
+        // A joined task keeps the pid of the process slurmd started; a task created by clone3 has its own.
+        assertThat(Long.parseLong(shell)).as("the task was created, not joined").isNotEqualTo(task.pid());
+        assertThat(new String(task.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+                .isEqualTo("to-stderr\n");
+        assertThat(task.exitValue()).isEqualTo(3);
     }
 
     @Test
     void killingTheStepsCgroupEndsSlurmdsHandleWithTheSignal() throws Exception {
         Cgroup step = stepCgroup();
-        try {
-            Process task = startTask(TaskExec.install(spoolDir).command(step, user.jobUser(), List.of(user.gid),
-                    List.of("/bin/sleep", "60")));
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (step.processes().isEmpty() && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
-            assertThat(step.processes()).as("the task in its cgroup").hasSize(1).doesNotContain(task.pid());
-            step.kill();
-            assertThat(task.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
-            assertThat(task.exitValue()).isEqualTo(128 + 9);
-        } finally {
-            awaitEmptyAndRemove(step);
+        Process task = startTask(TaskExec.install(spoolDir).command(step, user.jobUser(), List.of(user.gid),
+                List.of("/bin/sleep", "60")));
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (step.processes().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
         }
+        assertThat(step.processes()).as("the task in its cgroup").hasSize(1).doesNotContain(task.pid());
+        step.kill();
+        assertThat(task.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+        assertThat(task.exitValue()).isEqualTo(128 + 9);
     }
 
     @Test
     void whereClone3FailsTheStepTaskJoinsAndKeepsThePid() throws Exception {
         Cgroup step = stepCgroup();
-        try {
-            Path launcher = SpoolScript.install(spoolDir, "task_exec.pl");
-            List<String> command = new ArrayList<>(List.of(JobWrapper.PERL, launcher.toString()));
-            for (Path procs : step.procsFiles().orElseThrow()) {
-                command.addAll(List.of("--join", procs.toString()));
-            }
-            command.addAll(List.of("--clone3", "99999", "--", "/bin/sh", "-c",
-                    "cat /proc/self/cgroup; echo \"pid=$$ task_pid=$SLURM_TASK_PID\""));
-            Process task = startTask(command);
-            List<String> lines = new String(task.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines()
-                    .toList();
-            assertThat(task.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
-            assertThat(task.exitValue()).isZero();
-            assertThat(lines).contains("0::/" + step.path(), "pid=" + task.pid() + " task_pid=" + task.pid());
-        } finally {
+        Path launcher = SpoolScript.install(spoolDir, "task_exec.pl");
+        List<String> command = new ArrayList<>(List.of(JobWrapper.PERL, launcher.toString()));
+        for (Path procs : step.procsFiles().orElseThrow()) {
+            command.addAll(List.of("--join", procs.toString()));
+        }
+        command.addAll(List.of("--clone3", "99999", "--", "/bin/sh", "-c",
+                "cat /proc/self/cgroup; echo \"pid=$$ task_pid=$SLURM_TASK_PID\""));
+        Process task = startTask(command);
+        List<String> lines = outputLines(task);
+        assertThat(task.exitValue()).isZero();
+        assertThat(lines).contains("0::/" + step.path(), "pid=" + task.pid() + " task_pid=" + task.pid());
+    }
+
+    private Cgroup stepCgroup() {
+        long jobId = JOB_IDS.incrementAndGet();
+        cgroups.createJob(user.uid, jobId, CgroupLimits.NONE);
+        Cgroup step = cgroups.createStep(user.uid, jobId, StepName.of(0), CgroupLimits.NONE);
+        steps.add(step);
+        return step;
+    }
+
+    @AfterEach
+    void removeStepCgroups() throws InterruptedException {
+        for (Cgroup step : steps) {
             awaitEmptyAndRemove(step);
         }
     }
 
-    private static Cgroup stepCgroup() {
-        long jobId = JOB_IDS.incrementAndGet();
-        cgroups.createJob(user.uid, jobId, CgroupLimits.NONE);
-        return cgroups.createStep(user.uid, jobId, StepName.of(0), CgroupLimits.NONE);
+    /** The task's standard output, once it has ended. */
+    private static List<String> outputLines(Process task) throws IOException, InterruptedException {
+        List<String> lines = new String(task.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        assertThat(task.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).as("task ended").isTrue();
+        return lines;
     }
 
     private static Process startTask(List<String> command) throws IOException {
