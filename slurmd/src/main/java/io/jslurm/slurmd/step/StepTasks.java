@@ -784,8 +784,14 @@ public final class StepTasks implements AutoCloseable {
             return signalled;
         }
 
+        /** Kills the tasks started so far; through the cgroup too, since on v2 slurmd's handle is their parent. */
         void abort() {
             tasks.values().forEach(Process::destroyForcibly);
+            try {
+                cgroup.kill();
+            } catch (RuntimeException e) {
+                LOG.warn("step {}: killing the tasks of a failed launch: {}", key, e.getMessage());
+            }
         }
 
         void done() {
