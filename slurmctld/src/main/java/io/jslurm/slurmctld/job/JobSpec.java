@@ -13,6 +13,8 @@ import java.util.Objects;
  * @param hold submitted with {@code --hold}
  * @param openMode {@code --open-mode}, {@link OpenMode#UNSPECIFIED} when not given
  * @param oversubscribe {@code -s}/{@code --oversubscribe}: may share cores where the partition has OverSubscribe=YES
+ * @param argv the words after the script on the sbatch command line, passed to the script as {@code $1...};
+ *             kept exactly as given (spaces, empty words, any characters)
  */
 public record JobSpec(
         String name,
@@ -41,7 +43,8 @@ public record JobSpec(
         String constraint,
         boolean hold,
         OpenMode openMode,
-        boolean oversubscribe) {
+        boolean oversubscribe,
+        List<String> argv) {
 
     public JobSpec {
         Objects.requireNonNull(name, "name");
@@ -63,6 +66,7 @@ public record JobSpec(
         Objects.requireNonNull(exclude, "exclude");
         Objects.requireNonNull(constraint, "constraint");
         Objects.requireNonNull(openMode, "openMode");
+        argv = List.copyOf(argv);
         if (uid < 0 || gid < 0) {
             throw new IllegalArgumentException("uid and gid must not be negative");
         }
@@ -104,6 +108,7 @@ public record JobSpec(
         b.hold = hold;
         b.openMode = openMode;
         b.oversubscribe = oversubscribe;
+        b.argv = argv;
         return b;
     }
 
@@ -136,6 +141,7 @@ public record JobSpec(
         private boolean hold;
         private OpenMode openMode = OpenMode.UNSPECIFIED;
         private boolean oversubscribe;
+        private List<String> argv = List.of();
 
         private Builder(String user, int uid, int gid) {
             this.user = user;
@@ -167,11 +173,12 @@ public record JobSpec(
         public Builder hold(boolean v) { hold = v; return this; }
         public Builder openMode(OpenMode v) { openMode = v; return this; }
         public Builder oversubscribe(boolean v) { oversubscribe = v; return this; }
+        public Builder argv(List<String> v) { argv = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, user, uid, gid, account, partition, qos, resources, script, environment,
                     workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue,
-                    exclusive, nodeList, exclude, constraint, hold, openMode, oversubscribe);
+                    exclusive, nodeList, exclude, constraint, hold, openMode, oversubscribe, argv);
         }
     }
 }

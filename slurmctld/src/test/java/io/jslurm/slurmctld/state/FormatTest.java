@@ -15,6 +15,7 @@ import io.jslurm.slurmctld.job.OpenMode;
 import io.jslurm.slurmctld.job.PendingReason;
 import io.jslurm.slurmctld.job.SuspendCause;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,6 +45,8 @@ class FormatTest {
 
     /** Format 6 appended --cpus-per-gpu and --contiguous to a spec: one byte each while 0 and false. */
     private static final int V6_SPEC_TAIL = 2;
+    /** Format 7 appended the script's arguments to a spec: one byte (the count) while there are none. */
+    private static final int V7_SPEC_TAIL = 1;
 
     @Test
     void version6KeepsCpusPerGpuAndContiguityAndOlderFilesReadWithoutThem() {
@@ -51,16 +54,37 @@ class FormatTest {
         JobSpec shaped = plain.toBuilder().resources(plain.resources().withGpuCoresAndContiguity(6, true)).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(12, shaped), out);
-        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(6, out.toByteArray())).spec();
+        byte[] v6Shaped = Arrays.copyOf(out.toByteArray(), out.size() - V7_SPEC_TAIL);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(6, v6Shaped)).spec();
         assertThat(back).isEqualTo(shaped);
         assertThat(back.resources().cpusPerGpu()).isEqualTo(6);
         assertThat(back.resources().contiguous()).isTrue();
 
         BinaryWriter v6 = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(13, plain), v6);
-        byte[] v5 = Arrays.copyOf(v6.toByteArray(), v6.size() - V6_SPEC_TAIL);
+        byte[] v5 = Arrays.copyOf(v6.toByteArray(), v6.size() - V6_SPEC_TAIL - V7_SPEC_TAIL);
         assertThat(((JournalEntry.SpecUpdated) new EntryCodec().decode(5, v5)).spec()).isEqualTo(plain);
         assertThatThrownBy(() -> new EntryCodec().decode(6, v5)).isInstanceOf(CorruptStateException.class);
+    }
+
+    @Test
+    void version7KeepsTheScriptArgumentsAsGivenAndOlderFilesReadWithoutThem() {
+        List<String> argv = List.of("a b", "", "c", "it's \"quoted\"", "r\u00e9sum\u00e9 \u65e5\u672c \ud83d\ude80", "$HOME");
+        JobSpec withArgs = SampleJobs.training("args").toBuilder().argv(argv).build();
+        BinaryWriter out = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(14, withArgs), out);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(7, out.toByteArray())).spec();
+        assertThat(back.argv()).containsExactlyElementsOf(argv);
+        assertThat(back).isEqualTo(withArgs);
+
+        JobSpec plain = SampleJobs.training("no-args");
+        BinaryWriter v7 = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(15, plain), v7);
+        byte[] v6 = Arrays.copyOf(v7.toByteArray(), v7.size() - V7_SPEC_TAIL);
+        JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(6, v6)).spec();
+        assertThat(old.argv()).as("state written before the arguments were kept").isEmpty();
+        assertThat(old).isEqualTo(plain);
+        assertThatThrownBy(() -> new EntryCodec().decode(7, v6)).isInstanceOf(CorruptStateException.class);
     }
 
     @Test
@@ -74,8 +98,9 @@ class FormatTest {
         byte[] truncated = Arrays.copyOf(out.toByteArray(), out.size() - 1);
         assertThatThrownBy(() -> new EntryCodec().decode(EntryCodec.FORMAT_VERSION, truncated))
                 .isInstanceOf(CorruptStateException.class);
-        assertThatThrownBy(() -> new EntryCodec().decode(7, out.toByteArray()))
-                .hasMessageContaining("unsupported state format version 7");
+        int next = EntryCodec.FORMAT_VERSION + 1;
+        assertThatThrownBy(() -> new EntryCodec().decode(next, out.toByteArray()))
+                .hasMessageContaining("unsupported state format version " + next);
     }
 
     @Test
@@ -84,7 +109,7 @@ class FormatTest {
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(7, appending), out);
         // A version 2 entry is the same without the trailing oversubscribe byte (and format 6's two bytes).
-        byte[] v2Appending = Arrays.copyOf(out.toByteArray(), out.size() - 1 - V6_SPEC_TAIL);
+        byte[] v2Appending = Arrays.copyOf(out.toByteArray(), out.size() - 1 - V6_SPEC_TAIL - V7_SPEC_TAIL);
         JournalEntry back = new EntryCodec().decode(2, v2Appending);
         assertThat(((JournalEntry.SpecUpdated) back).spec()).isEqualTo(appending);
 
@@ -92,7 +117,7 @@ class FormatTest {
         JobSpec unspecified = SampleJobs.training("old");
         BinaryWriter v3 = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(8, unspecified), v3);
-        byte[] v1 = Arrays.copyOf(v3.toByteArray(), v3.size() - 2 - V6_SPEC_TAIL);
+        byte[] v1 = Arrays.copyOf(v3.toByteArray(), v3.size() - 2 - V6_SPEC_TAIL - V7_SPEC_TAIL);
         JournalEntry old = new EntryCodec().decode(1, v1);
         assertThat(((JournalEntry.SpecUpdated) old).spec()).isEqualTo(unspecified);
         assertThat(((JournalEntry.SpecUpdated) old).spec().openMode()).isEqualTo(OpenMode.UNSPECIFIED);
@@ -104,7 +129,7 @@ class FormatTest {
         JobSpec sharing = SampleJobs.training("share").toBuilder().oversubscribe(true).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(9, sharing), out);
-        byte[] v3Sharing = Arrays.copyOf(out.toByteArray(), out.size() - V6_SPEC_TAIL);
+        byte[] v3Sharing = Arrays.copyOf(out.toByteArray(), out.size() - V6_SPEC_TAIL - V7_SPEC_TAIL);
         JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(3, v3Sharing)).spec();
         assertThat(back.oversubscribe()).isTrue();
         assertThat(back).isEqualTo(sharing);
@@ -112,7 +137,7 @@ class FormatTest {
         JobSpec plain = SampleJobs.training("plain");
         BinaryWriter v3 = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(10, plain), v3);
-        byte[] v2 = Arrays.copyOf(v3.toByteArray(), v3.size() - 1 - V6_SPEC_TAIL);
+        byte[] v2 = Arrays.copyOf(v3.toByteArray(), v3.size() - 1 - V6_SPEC_TAIL - V7_SPEC_TAIL);
         JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(2, v2)).spec();
         assertThat(old.oversubscribe()).as("state written before the field existed").isFalse();
         assertThat(old).isEqualTo(plain);
