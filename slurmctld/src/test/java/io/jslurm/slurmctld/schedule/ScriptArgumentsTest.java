@@ -12,37 +12,32 @@ import io.jslurm.protocol.proto.LaunchBatchJob;
 import io.jslurm.protocol.proto.SubmitBatchJobRequest;
 import io.jslurm.protocol.proto.TerminateJob;
 import io.jslurm.slurmctld.ControllerFixture;
+import io.jslurm.slurmctld.ControllerFixtureExtension;
 import io.jslurm.slurmctld.SlurmdPeer;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The words after the script on the sbatch command line reach every launch of the job unchanged. */
+@ExtendWith(ControllerFixtureExtension.class)
 class ScriptArgumentsTest {
 
     static final Duration WAIT = Duration.ofSeconds(10);
     static final List<String> ARGV = List.of("a b", "", "c", "it's \"quoted\"", "r\u00e9sum\u00e9 \u65e5\u672c");
 
-    @TempDir
-    Path dir;
     ControllerFixture cluster;
     SlurmdPeer slurmd;
 
     @BeforeEach
-    void start() throws Exception {
-        cluster = new ControllerFixture(dir, "AuthInfo=cred_expire=10\n");
+    void start(ControllerFixture fresh) throws Exception {
+        cluster = fresh;
         slurmd = cluster.slurmdPeer;
-        cluster.register("gpu01", 16000);
-        cluster.register("gpu02", 16000);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        cluster.close();
+        // A default job takes a whole node here: two nodes run both tasks of an array at once.
+        for (String node : List.of("gpu01", "gpu02")) {
+            cluster.register(node, 16000);
+        }
     }
 
     @Test
@@ -60,7 +55,8 @@ class ScriptArgumentsTest {
         slurmd.next(TerminateJob.class, WAIT);
         cluster.slurmd().call(JobComplete.newBuilder().setJobId((int) jobId)
                 .setNodeName(first.getAllocatedNodes(0).getNodeName()).setTermSignal(15).build());
-        cluster.clock.advance(Duration.ofSeconds(11));
+        // The requeue delay is AuthInfo's cred_expire, 120 s by default.
+        cluster.clock.advance(Duration.ofSeconds(121));
         cluster.controller.loop().runPass();
         LaunchBatchJob second = slurmd.next(LaunchBatchJob.class, WAIT);
         assertThat(second.getRestartCount()).isEqualTo(1);
