@@ -40,6 +40,16 @@ class ScriptArgumentsIT {
         assertThat(cluster.awaitState(job, Cluster.patience(), "COMPLETED", "FAILED")).isEqualTo("COMPLETED");
         assertThat(output(cluster.workDir().resolve("args_" + job + ".out"))).containsExactly("count=5", "[a b]",
                 "[]", "[c]", "[it's \"q\" $HOME *]", "[r\u00e9sum\u00e9 \u65e5\u672c]");
+        // As in Slurm, Command= is the script's absolute path without its arguments; --json's command alike.
+        assertThat(cluster.ok("scontrol", "show", "job", Long.toString(job))).contains("Command=" + script + "\n");
+        assertThat(cluster.ok("scontrol", "--json", "show", "job", Long.toString(job)))
+                .containsPattern("\"command\"\\s*:\\s*\"" + java.util.regex.Pattern.quote(script.toString()) + "\"");
+
+        long relative = cluster.submit("--mem=64M", "-o", "/dev/null", "args.sh", "x");
+        assertThat(cluster.ok("scontrol", "show", "job", Long.toString(relative)))
+                .contains("Command=" + cluster.workDir().resolve("args.sh") + "\n");
+        long wrapped = cluster.submit("--mem=64M", "-o", "/dev/null", "--wrap", "true");
+        assertThat(cluster.ok("scontrol", "show", "job", Long.toString(wrapped))).contains("Command=(null)\n");
     }
 
     @Test

@@ -31,6 +31,7 @@ final class SubmitRequests {
                 .setName(job.name())
                 .setScript(ByteString.copyFrom(job.script().text(), StandardCharsets.UTF_8))
                 .addAllArgv(job.scriptArguments())
+                .setScriptPath(job.scriptPath())
                 .setWorkDir(job.workDir())
                 .addAllEnvironment(EnvironmentVariables.of(job.environment()))
                 .setGetUserEnv(job.getUserEnv())

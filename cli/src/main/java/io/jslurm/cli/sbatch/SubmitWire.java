@@ -220,6 +220,7 @@ final class SubmitWire {
         d.boolIfSet(72, job.getUserEnv());
         d.boolIfSet(75, job.client().testOnly());
         d.boolIfSet(76, r.contiguous());
+        d.stringIfSet(77, job.scriptPath());
         return d;
     }
 

@@ -31,6 +31,16 @@ class SubmitRequestsTest {
     }
 
     @Test
+    void theScriptsArgumentsAndItsPathFromTheWorkDirectoryAreSent() {
+        JobDescription job = describe("seed003-axolotl-2nodes.slurm", "a b", "", "\u00e9");
+        assertThat(job.getArgvList()).containsExactly("a b", "", "\u00e9");
+        assertThat(job.getScriptPath()).isEqualTo(TestSystem.WORK_DIR + "/seed003-axolotl-2nodes.slurm");
+        JobDescription wrapped = describe("--wrap=true");
+        assertThat(wrapped.getArgvList()).isEmpty();
+        assertThat(wrapped.getScriptPath()).as("Command=(null) for --wrap").isEmpty();
+    }
+
+    @Test
     void commandLineValues() {
         JobDescription job = describe("--wrap=true", "-p", "gpu", "-t", "1:30", "--mem=64G", "--gres=gpu:a100:2",
                 "--array=0-15%4", "--exclusive", "--signal=B:USR1@120", "--dependency=afterok:12",

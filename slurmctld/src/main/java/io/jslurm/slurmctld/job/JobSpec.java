@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param oversubscribe {@code -s}/{@code --oversubscribe}: may share cores where the partition has OverSubscribe=YES
  * @param argv the words after the script on the sbatch command line, passed to the script as {@code $1...};
  *             kept exactly as given (spaces, empty words, any characters)
+ * @param scriptPath the script's file, absolute, as {@code scontrol show job} prints it in Command=; empty for
+ *                   {@code --wrap} and a script read from standard input
  */
 public record JobSpec(
         String name,
@@ -44,7 +46,8 @@ public record JobSpec(
         boolean hold,
         OpenMode openMode,
         boolean oversubscribe,
-        List<String> argv) {
+        List<String> argv,
+        String scriptPath) {
 
     public JobSpec {
         Objects.requireNonNull(name, "name");
@@ -67,6 +70,7 @@ public record JobSpec(
         Objects.requireNonNull(constraint, "constraint");
         Objects.requireNonNull(openMode, "openMode");
         argv = List.copyOf(argv);
+        Objects.requireNonNull(scriptPath, "scriptPath");
         if (uid < 0 || gid < 0) {
             throw new IllegalArgumentException("uid and gid must not be negative");
         }
@@ -109,6 +113,7 @@ public record JobSpec(
         b.openMode = openMode;
         b.oversubscribe = oversubscribe;
         b.argv = argv;
+        b.scriptPath = scriptPath;
         return b;
     }
 
@@ -142,6 +147,7 @@ public record JobSpec(
         private OpenMode openMode = OpenMode.UNSPECIFIED;
         private boolean oversubscribe;
         private List<String> argv = List.of();
+        private String scriptPath = "";
 
         private Builder(String user, int uid, int gid) {
             this.user = user;
@@ -174,11 +180,12 @@ public record JobSpec(
         public Builder openMode(OpenMode v) { openMode = v; return this; }
         public Builder oversubscribe(boolean v) { oversubscribe = v; return this; }
         public Builder argv(List<String> v) { argv = v; return this; }
+        public Builder scriptPath(String v) { scriptPath = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, user, uid, gid, account, partition, qos, resources, script, environment,
                     workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue,
-                    exclusive, nodeList, exclude, constraint, hold, openMode, oversubscribe, argv);
+                    exclusive, nodeList, exclude, constraint, hold, openMode, oversubscribe, argv, scriptPath);
         }
     }
 }

@@ -65,7 +65,8 @@ final class JobRecords {
                 .setTermSignal(s.exitCode().signal())
                 .setDerivedExitCode(s.derivedExitCode().status())
                 .setRestartCount(s.restartCount())
-                .setCommand(spec.name())
+                // Slurm's Command= is the script's path alone (its arguments are not shown); --wrap has none.
+                .setCommand(spec.scriptPath())
                 .setPartition(spec.partition())
                 .setName(spec.name())
                 .setTimeLimitMinutes(limitMinutes(limit))

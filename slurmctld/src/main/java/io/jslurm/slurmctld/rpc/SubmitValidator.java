@@ -378,6 +378,7 @@ public final class SubmitValidator {
                 .openMode(openMode(d.getOpenMode()))
                 .hold(d.getHold())
                 .argv(d.getArgvList())
+                .scriptPath(d.getScriptPath())
                 .build();
     }
 }

@@ -25,7 +25,7 @@ import java.util.Optional;
  * Format version 2 of journal and snapshot entries: one tag byte, then the entry's fields in a fixed order.
  * Version 2 appended the job request's open mode, version 3 its {@code --oversubscribe}, version 4 the status's
  * suspend cause, version 5 its suspend time and seconds run before it, version 6 the request's --cpus-per-gpu and
- * --contiguous, version 7 the script's arguments; version 1 to 6 files are still read (open
+ * --contiguous, version 7 the script's arguments and path; version 1 to 6 files are still read (open
  * mode unspecified, no oversubscribe, no suspend cause, never suspended).
  * Enums are stored by ordinal, so their constants may only ever be appended (a test pins the order).
  * A later format gets a new version number in the file header and its own decoding branch here.
@@ -36,7 +36,7 @@ import java.util.Optional;
 final class EntryCodec {
 
     static final int FORMAT_VERSION = 7;
-    /** The first format with the request's script arguments. */
+    /** The first format with the request's script arguments and script path. */
     private static final int ARGV_SINCE = 7;
     private static final int FIRST_FORMAT_VERSION = 1;
 
@@ -221,6 +221,7 @@ final class EntryCodec {
         out.writeInt(s.resources().cpusPerGpu());
         out.writeBoolean(s.resources().contiguous());
         writeStrings(s.argv(), out);
+        out.writeString(s.scriptPath());
     }
 
     private static void writeStrings(List<String> words, BinaryWriter out) {
@@ -270,9 +271,10 @@ final class EntryCodec {
         ResourceRequest shaped = readingVersion >= 6
                 ? checked(() -> resources.withGpuCoresAndContiguity(in.readInt(), in.readBoolean())) : resources;
         List<String> argv = readingVersion >= ARGV_SINCE ? readStrings(in) : List.of();
+        String scriptPath = readingVersion >= ARGV_SINCE ? readShared(in) : "";
         return checked(() -> new JobSpec(name, user, uid, gid, account, partition, qos, shaped, script, environment,
                 workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue, exclusive,
-                nodeList, exclude, constraint, hold, openMode, oversubscribe, argv));
+                nodeList, exclude, constraint, hold, openMode, oversubscribe, argv, scriptPath));
     }
 
     private static void writeResources(ResourceRequest r, BinaryWriter out) {

@@ -45,8 +45,8 @@ class FormatTest {
 
     /** Format 6 appended --cpus-per-gpu and --contiguous to a spec: one byte each while 0 and false. */
     private static final int V6_SPEC_TAIL = 2;
-    /** Format 7 appended the script's arguments to a spec: one byte (the count) while there are none. */
-    private static final int V7_SPEC_TAIL = 1;
+    /** Format 7 appended the script's arguments and path to a spec: one byte each while none and empty. */
+    private static final int V7_SPEC_TAIL = 2;
 
     @Test
     void version6KeepsCpusPerGpuAndContiguityAndOlderFilesReadWithoutThem() {
@@ -68,13 +68,15 @@ class FormatTest {
     }
 
     @Test
-    void version7KeepsTheScriptArgumentsAsGivenAndOlderFilesReadWithoutThem() {
+    void version7KeepsTheScriptArgumentsAndPathAndOlderFilesReadWithoutThem() {
         List<String> argv = List.of("a b", "", "c", "it's \"quoted\"", "r\u00e9sum\u00e9 \u65e5\u672c \ud83d\ude80", "$HOME");
-        JobSpec withArgs = SampleJobs.training("args").toBuilder().argv(argv).build();
+        JobSpec withArgs = SampleJobs.training("args").toBuilder().argv(argv).scriptPath("/home/al\u00efce/run 1.sh")
+                .build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(14, withArgs), out);
         JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(7, out.toByteArray())).spec();
         assertThat(back.argv()).containsExactlyElementsOf(argv);
+        assertThat(back.scriptPath()).isEqualTo("/home/al\u00efce/run 1.sh");
         assertThat(back).isEqualTo(withArgs);
 
         JobSpec plain = SampleJobs.training("no-args");
@@ -83,6 +85,7 @@ class FormatTest {
         byte[] v6 = Arrays.copyOf(v7.toByteArray(), v7.size() - V7_SPEC_TAIL);
         JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(6, v6)).spec();
         assertThat(old.argv()).as("state written before the arguments were kept").isEmpty();
+        assertThat(old.scriptPath()).isEmpty();
         assertThat(old).isEqualTo(plain);
         assertThatThrownBy(() -> new EntryCodec().decode(7, v6)).isInstanceOf(CorruptStateException.class);
     }
