@@ -13,6 +13,8 @@ import java.util.Objects;
  * @param hold submitted with {@code --hold}
  * @param openMode {@code --open-mode}, {@link OpenMode#UNSPECIFIED} when not given
  * @param oversubscribe {@code -s}/{@code --oversubscribe}: may share cores where the partition has OverSubscribe=YES
+ * @param allocNode the short name of the host the job was submitted from, empty when not known
+ * @param allocSid the session id of the submitting command, 0 when not known
  */
 public record JobSpec(
         String name,
@@ -41,9 +43,12 @@ public record JobSpec(
         String constraint,
         boolean hold,
         OpenMode openMode,
-        boolean oversubscribe) {
+        boolean oversubscribe,
+        String allocNode,
+        int allocSid) {
 
     public JobSpec {
+        Objects.requireNonNull(allocNode, "allocNode");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(user, "user");
         Objects.requireNonNull(account, "account");
@@ -104,6 +109,8 @@ public record JobSpec(
         b.hold = hold;
         b.openMode = openMode;
         b.oversubscribe = oversubscribe;
+        b.allocNode = allocNode;
+        b.allocSid = allocSid;
         return b;
     }
 
@@ -136,6 +143,8 @@ public record JobSpec(
         private boolean hold;
         private OpenMode openMode = OpenMode.UNSPECIFIED;
         private boolean oversubscribe;
+        private String allocNode = "";
+        private int allocSid;
 
         private Builder(String user, int uid, int gid) {
             this.user = user;
@@ -167,11 +176,13 @@ public record JobSpec(
         public Builder hold(boolean v) { hold = v; return this; }
         public Builder openMode(OpenMode v) { openMode = v; return this; }
         public Builder oversubscribe(boolean v) { oversubscribe = v; return this; }
+        public Builder allocNode(String v) { allocNode = v; return this; }
+        public Builder allocSid(int v) { allocSid = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, user, uid, gid, account, partition, qos, resources, script, environment,
                     workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue,
-                    exclusive, nodeList, exclude, constraint, hold, openMode, oversubscribe);
+                    exclusive, nodeList, exclude, constraint, hold, openMode, oversubscribe, allocNode, allocSid);
         }
     }
 }

@@ -376,6 +376,7 @@ public final class SubmitValidator {
                 .constraint(d.getConstraint())
                 .openMode(openMode(d.getOpenMode()))
                 .hold(d.getHold())
+                .allocNode(d.getSubmitHost()).allocSid(d.getAllocSid())
                 .build();
     }
 }

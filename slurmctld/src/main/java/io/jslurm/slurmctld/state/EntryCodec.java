@@ -24,7 +24,8 @@ import java.util.Optional;
 /**
  * Format version 2 of journal and snapshot entries: one tag byte, then the entry's fields in a fixed order.
  * Version 2 appended the job request's open mode, version 3 its {@code --oversubscribe}, version 4 the status's
- * suspend cause, version 5 its suspend time and seconds run before it; version 1 to 4 files are still read (open
+ * suspend cause, version 5 its suspend time and seconds run before it, version 7 the request's submit host and
+ * session id (AllocNode:Sid; 6 is left to the --contiguous change made alongside); version 1 to 4 files are still read (open
  * mode unspecified, no oversubscribe, no suspend cause, never suspended).
  * Enums are stored by ordinal, so their constants may only ever be appended (a test pins the order).
  * A later format gets a new version number in the file header and its own decoding branch here.
@@ -34,7 +35,7 @@ import java.util.Optional;
  */
 final class EntryCodec {
 
-    static final int FORMAT_VERSION = 5;
+    static final int FORMAT_VERSION = 7;
     private static final int FIRST_FORMAT_VERSION = 1;
 
     private static final int SUBMITTED = 1;
@@ -217,6 +218,8 @@ final class EntryCodec {
         out.writeBoolean(s.hold());
         out.writeByte(s.openMode().ordinal());
         out.writeBoolean(s.oversubscribe());
+        out.writeString(s.allocNode());
+        out.writeInt(s.allocSid());
     }
 
     private JobSpec readSpec(BinaryReader in) {
@@ -251,9 +254,11 @@ final class EntryCodec {
         boolean hold = in.readBoolean();
         OpenMode openMode = readingVersion >= 2 ? pick(OPEN_MODES, in.readByte(), "open mode") : OpenMode.UNSPECIFIED;
         boolean oversubscribe = readingVersion >= 3 && in.readBoolean();
+        String allocNode = readingVersion >= 7 ? readShared(in) : "";
+        int allocSid = readingVersion >= 7 ? in.readInt() : 0;
         return checked(() -> new JobSpec(name, user, uid, gid, account, partition, qos, resources, script, environment,
                 workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue, exclusive,
-                nodeList, exclude, constraint, hold, openMode, oversubscribe));
+                nodeList, exclude, constraint, hold, openMode, oversubscribe, allocNode, allocSid));
     }
 
     private static void writeResources(ResourceRequest r, BinaryWriter out) {

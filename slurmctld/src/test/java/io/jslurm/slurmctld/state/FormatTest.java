@@ -42,6 +42,29 @@ class FormatTest {
         assertThat(names(SuspendCause.values())).startsWith("NONE", "OPERATOR", "PREEMPTION", "GANG");
     }
 
+    /** Format 7 appended the submit host and session id to a spec: one byte each while empty and 0. */
+    private static final int V7_SPEC_TAIL = 2;
+
+    @Test
+    void version7KeepsAllocNodeAndSidAndOlderFilesReadWithoutThem() {
+        JobSpec plain = SampleJobs.training("from-login");
+        JobSpec submitted = plain.toBuilder().allocNode("login1").allocSid(4242).build();
+        BinaryWriter out = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(14, submitted), out);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(7, out.toByteArray())).spec();
+        assertThat(back).isEqualTo(submitted);
+        assertThat(back.allocNode()).isEqualTo("login1");
+        assertThat(back.allocSid()).isEqualTo(4242);
+
+        BinaryWriter v7 = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(15, plain), v7);
+        byte[] v5 = Arrays.copyOf(v7.toByteArray(), v7.size() - V7_SPEC_TAIL);
+        JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(5, v5)).spec();
+        assertThat(old).isEqualTo(plain);
+        assertThat(old.allocNode()).as("state written before the field existed").isEmpty();
+        assertThatThrownBy(() -> new EntryCodec().decode(7, v5)).isInstanceOf(CorruptStateException.class);
+    }
+
     @Test
     void entriesRoundTripAndDamageIsDetected() {
         JournalEntry.Purged purged = new JournalEntry.Purged(new long[] {1, 67_043_327L, 42});
@@ -53,8 +76,8 @@ class FormatTest {
         byte[] truncated = Arrays.copyOf(out.toByteArray(), out.size() - 1);
         assertThatThrownBy(() -> new EntryCodec().decode(EntryCodec.FORMAT_VERSION, truncated))
                 .isInstanceOf(CorruptStateException.class);
-        assertThatThrownBy(() -> new EntryCodec().decode(6, out.toByteArray()))
-                .hasMessageContaining("unsupported state format version 6");
+        assertThatThrownBy(() -> new EntryCodec().decode(8, out.toByteArray()))
+                .hasMessageContaining("unsupported state format version 8");
     }
 
     @Test
@@ -63,7 +86,7 @@ class FormatTest {
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(7, appending), out);
         // A version 2 entry is the same without the trailing oversubscribe byte.
-        byte[] v2Appending = Arrays.copyOf(out.toByteArray(), out.size() - 1);
+        byte[] v2Appending = Arrays.copyOf(out.toByteArray(), out.size() - V7_SPEC_TAIL - 1);
         JournalEntry back = new EntryCodec().decode(2, v2Appending);
         assertThat(((JournalEntry.SpecUpdated) back).spec()).isEqualTo(appending);
 
@@ -71,7 +94,7 @@ class FormatTest {
         JobSpec unspecified = SampleJobs.training("old");
         BinaryWriter v3 = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(8, unspecified), v3);
-        byte[] v1 = Arrays.copyOf(v3.toByteArray(), v3.size() - 2);
+        byte[] v1 = Arrays.copyOf(v3.toByteArray(), v3.size() - V7_SPEC_TAIL - 2);
         JournalEntry old = new EntryCodec().decode(1, v1);
         assertThat(((JournalEntry.SpecUpdated) old).spec()).isEqualTo(unspecified);
         assertThat(((JournalEntry.SpecUpdated) old).spec().openMode()).isEqualTo(OpenMode.UNSPECIFIED);
@@ -83,14 +106,15 @@ class FormatTest {
         JobSpec sharing = SampleJobs.training("share").toBuilder().oversubscribe(true).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(9, sharing), out);
-        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(3, out.toByteArray())).spec();
+        byte[] v3 = Arrays.copyOf(out.toByteArray(), out.size() - V7_SPEC_TAIL);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(3, v3)).spec();
         assertThat(back.oversubscribe()).isTrue();
         assertThat(back).isEqualTo(sharing);
 
         JobSpec plain = SampleJobs.training("plain");
-        BinaryWriter v3 = new BinaryWriter(256);
-        EntryCodec.encode(new JournalEntry.SpecUpdated(10, plain), v3);
-        byte[] v2 = Arrays.copyOf(v3.toByteArray(), v3.size() - 1);
+        BinaryWriter now = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(10, plain), now);
+        byte[] v2 = Arrays.copyOf(now.toByteArray(), now.size() - V7_SPEC_TAIL - 1);
         JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(2, v2)).spec();
         assertThat(old.oversubscribe()).as("state written before the field existed").isFalse();
         assertThat(old).isEqualTo(plain);
