@@ -91,6 +91,22 @@ final class JobShape {
         return new NodeDemand(tasks, cores, memory(node, (long) cores * threads, gpus), gpus);
     }
 
+    /**
+     * The most tasks whose own cores ({@link #demand} without the cores for GPUs) fit into {@code freeCores} of
+     * {@code node}: a necessary condition, since a node's demand takes at least those cores. Unbounded for an
+     * exclusive job, which takes every core whatever its task count.
+     */
+    int taskBoundByCores(Node node, int freeCores) {
+        if (exclusive) {
+            return Integer.MAX_VALUE;
+        }
+        int threads = node.threadsPerCore();
+        long bound = params.type().countsCpus()
+                ? (long) freeCores * threads / cpusPerTask
+                : freeCores / ceilDiv(cpusPerTask, threads);
+        return (int) Math.min(Integer.MAX_VALUE, bound);
+    }
+
     private long memory(Node node, long cpus, int gpus) {
         if (!params.type().tracksMemory()) {
             return 0;

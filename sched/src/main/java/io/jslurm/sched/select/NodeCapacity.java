@@ -16,8 +16,14 @@ final class NodeCapacity {
 
     /** The most tasks, at most {@code upper}, that fit on the node; 0 when not even one does. */
     static int maxTasks(JobShape job, NodeFree node, int upper) {
+        // The demand grows with the tasks, so fitting is monotone in them; the free cores give a bound that is
+        // usually the answer (cores are what most nodes run out of first), so it is tried before bisecting below it.
+        int high = Math.min(upper, job.taskBoundByCores(node.node(), node.freeCoreCount()));
+        if (high <= 0 || fits(job, node, job.demand(node.node(), high, job.gpusFor(high)))) {
+            return Math.max(0, high);
+        }
         int low = 0;
-        int high = upper;
+        high--;
         while (low < high) {
             int mid = (low + high + 1) >>> 1;
             if (fits(job, node, job.demand(node.node(), mid, job.gpusFor(mid)))) {
