@@ -37,7 +37,7 @@ class NodeCapacityTest {
             JobShape job = new JobShape(randomJob(random).request(), partition, params);
             int upper = 1 + random.nextInt(48);
             int plain = 0;
-            while (plain < upper && NodeCapacity.fits(job, free, job.demand(free.node(), plain + 1,
+            while (plain < upper && NodeCapacity.fits(job, free, job.demand(free, plain + 1,
                     job.gpusFor(plain + 1)))) {
                 plain++;
             }
@@ -46,7 +46,7 @@ class NodeCapacityTest {
             none += plain == 0 ? 1 : 0;
             atUpper += plain == upper ? 1 : 0;
             belowUpper += plain > 0 && plain < upper ? 1 : 0;
-            byCoresTight += plain > 0 && plain == job.taskBoundByCores(free.node(), free.freeCoreCount()) ? 1 : 0;
+            byCoresTight += plain > 0 && plain == job.taskBoundByCores(free) ? 1 : 0;
         }
         // Every case is exercised: no task, every task asked, a count in between, and the core bound itself.
         assertThat(none).isGreaterThan(500);
