@@ -159,4 +159,34 @@ class ControllerCommandsLoopbackTest {
         assertThat(squeue("-h")).isEmpty();
         assertThat(submit()).isEqualTo("1");
     }
+
+    @Test
+    void waitReturnsOnlyOnceTheJobHasLeftTheQueue() throws Exception {
+        java.util.concurrent.CompletableFuture<Console> waiting = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> sbatch(0, "--wait", "--parsable", "--wrap=true", "-J", "waited"));
+        String job = awaitJobNamed("waited");
+        Thread.sleep(1500);
+        assertThat(waiting).isNotDone();
+        scancel(0, "", job);
+        assertThat(waiting.get(30, java.util.concurrent.TimeUnit.SECONDS).out()).isEqualTo(job + "\n");
+    }
+
+    @Test
+    void waitAnswersWithTheHighestExitStatusAndOneForASignal() {
+        var exited = io.jslurm.protocol.proto.JobRecord.newBuilder().setExitCode(3).build();
+        var signalled = io.jslurm.protocol.proto.JobRecord.newBuilder().setTermSignal(9).build();
+        assertThat(JobWait.status(exited)).isEqualTo(3);
+        assertThat(JobWait.status(signalled)).isEqualTo(1);
+    }
+
+    private String awaitJobNamed(String name) throws InterruptedException {
+        for (int i = 0; i < 100; i++) {
+            String id = squeue("-h", "-n", name, "-o", "%i").strip();
+            if (!id.isEmpty()) {
+                return id;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no job named " + name);
+    }
 }
