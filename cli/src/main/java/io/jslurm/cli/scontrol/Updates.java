@@ -42,7 +42,8 @@ final class Updates {
 
     int run(List<String> words) {
         if (words.isEmpty()) {
-            env.err().println("too few arguments for keyword:update");
+            // Slurm words this one differently from the other keywords' "too few arguments for keyword:X".
+            env.err().println("too few arguments for update keyword");
             return 1;
         }
         String first = key(words.get(0));
