@@ -81,6 +81,7 @@ final class SubmitRequests {
         r.exclusive().ifPresent(e -> d.setExclusive(e == Exclusivity.USER ? Exclusive.EXCLUSIVE_USER
                 : e == Exclusivity.MCS ? Exclusive.EXCLUSIVE_MCS : Exclusive.EXCLUSIVE_NODE));
         d.setOversubscribe(r.oversubscribe());
+        d.setContiguous(r.contiguous());
         r.nodelist().ifPresent(list -> d.setNodelist(list.ranged()));
         r.exclude().ifPresent(list -> d.setExclude(list.ranged()));
         r.constraint().ifPresent(d::setConstraint);

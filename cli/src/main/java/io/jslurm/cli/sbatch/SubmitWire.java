@@ -219,6 +219,7 @@ final class SubmitWire {
         d.boolIfSet(70, s.noKill());
         d.boolIfSet(72, job.getUserEnv());
         d.boolIfSet(75, job.client().testOnly());
+        d.boolIfSet(76, r.contiguous());
         d.uint32IfSet(80, job.submitter().sessionId());
         return d;
     }

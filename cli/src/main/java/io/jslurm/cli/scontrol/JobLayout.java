@@ -29,6 +29,10 @@ final class JobLayout {
                 .pair("Account", orNull(r.getAccount())).pair("QOS", orNull(r.getQos()));
         out.line().pair("JobState", d.stateName(job)).pair("Reason", d.reason(job))
                 .pair("Dependency", orNull(r.getDependency()));
+        if (job.getState() == JobState.JOB_PENDING && !job.getPendingExplanation().isEmpty()) {
+            // Beyond Slurm: the scheduler's own words on why the job waits.
+            out.line().pair("Explanation", job.getPendingExplanation());
+        }
         out.line().pair("Requeue", !r.hasRequeue() || r.getRequeue() ? 1 : 0)
                 .pair("Restarts", Integer.toUnsignedString(job.getRestartCount())).pair("BatchFlag", 1)
                 .pair("Reboot", 0).pair("ExitCode", JobDisplay.exitCode(job.getExitCode(), job.getTermSignal()));
@@ -73,7 +77,7 @@ final class JobLayout {
         out.line().pair("MinCPUsNode", d.minCpus(job)).pair(memoryKey, d.minMemory(job))
                 .pair("MinTmpDiskNode", d.size(r.getTmpDiskPerNodeMb()));
         out.line().pair("Features", orNull(r.getConstraint())).pair("DelayBoot", "00:00:00");
-        out.line().pair("OverSubscribe", d.overSubscribe(job)).pair("Contiguous", 0)
+        out.line().pair("OverSubscribe", d.overSubscribe(job)).pair("Contiguous", r.getContiguous() ? 1 : 0)
                 .pair("Licenses", orNull(r.getLicenses())).pair("Network", "(null)");
         out.line().pair("Command", d.command(job));
         out.line().pair("WorkDir", r.getWorkDir());

@@ -69,7 +69,7 @@ class SubmitWireTest {
             List.of("--wrap=true", "--mem-per-gpu=40G", "--exclusive=mcs", "--no-requeue", "-N", "2-4",
                     "--ntasks-per-node=8", "-c", "4", "-n", "16", "--mincpus=2", "--tmp=100G"),
             List.of("--wrap=true", "-N", "3", "--gpus=a100:8", "--gpus-per-node=4", "--gpus-per-task=1",
-                    "--cpus-per-gpu=6", "--ntasks-per-gpu=2", "-m", "block:cyclic", "--oversubscribe"),
+                    "--cpus-per-gpu=6", "--ntasks-per-gpu=2", "-m", "block:cyclic", "--oversubscribe", "--contiguous"),
             List.of("--wrap=true", "-w", "gpu[01-04],gpu07", "-x", "gpu[02-03]", "-C", "a100&ib",
                     "--mail-type=ALL,TIME_LIMIT_90,ARRAY_TASKS", "--mail-user=a@b.c", "--open-mode=append",
                     "-o", "out-%j", "-e", "err-%j", "-i", "/dev/null", "--reservation=maint", "--comment=héllo",

@@ -56,6 +56,18 @@ class RecordLayoutTest {
     }
 
     @Test
+    void aPendingJobsExplanationFollowsItsReasonAndOnlyWhileItIsPending() {
+        var waiting = Records.sweepRest().toBuilder()
+                .setPendingExplanation("12 nodes: not enough GPUs; 4 nodes: DRAINED").build();
+        assertThat(JobLayout.render(waiting, DISPLAY, false, false)).contains(
+                "   JobState=PENDING Reason=JobArrayTaskLimit Dependency=(null)\n"
+                        + "   Explanation=12 nodes: not enough GPUs; 4 nodes: DRAINED\n");
+        assertThat(JobLayout.render(Records.sweepRest(), DISPLAY, false, false)).doesNotContain("Explanation=");
+        var running = waiting.toBuilder().setState(io.jslurm.protocol.proto.JobState.JOB_RUNNING).build();
+        assertThat(JobLayout.render(running, DISPLAY, false, false)).doesNotContain("Explanation=");
+    }
+
+    @Test
     void drainedNode() {
         assertThat(NodeLayout.node(Records.nodes().get(3), DISPLAY, false)).isEqualTo("""
                 NodeName=gpu04 Arch=x86_64 CoresPerSocket=16

@@ -46,6 +46,22 @@ public record PendingStatus(long jobId, PendingReason reason, String detail, Rej
                 neverSatisfiable);
     }
 
+    /**
+     * What {@code scontrol show job} says beyond the reason name: the detail, and the job whose reservation is in
+     * the way when the detail does not name it already (a job waiting for resources may also be kept from the
+     * free ones by a reservation).
+     */
+    public String explanation() {
+        if (blockedBy.isEmpty()) {
+            return detail;
+        }
+        String blocker = "the reservation of job " + blockedBy.getAsLong();
+        if (detail.endsWith(blocker) || detail.contains(blocker + ";")) {
+            return detail;
+        }
+        return detail.isEmpty() ? "would delay " + blocker : detail + "; would delay " + blocker;
+    }
+
     public PendingStatus asNeverSatisfiable() {
         return new PendingStatus(jobId, PendingReason.BAD_CONSTRAINTS, detail, metric, expectedStart, blockedBy,
                 true);

@@ -6,9 +6,11 @@ import io.jslurm.conf.ConfProblem;
 import io.jslurm.conf.LoadedConfig;
 import io.jslurm.conf.parse.ConfPair;
 import io.jslurm.conf.slurm.PartitionConfig;
+import io.jslurm.conf.slurm.SchedulerParameters;
 import io.jslurm.conf.slurm.SchedulerPlugin;
 import io.jslurm.conf.slurm.SlurmConfig;
 import io.jslurm.sched.SchedulerParams;
+import io.jslurm.sched.backfill.BackfillParams;
 import io.jslurm.sched.select.SelectParams;
 import io.jslurm.sched.select.SelectType;
 import java.nio.file.Path;
@@ -104,9 +106,14 @@ public record ClusterConfig(Path slurmConf, LoadedConfig loaded, SchedulerParams
         var memory = scheduling.memory();
         SelectParams select = new SelectParams(type, mebibytes(memory.defMemPerCpu()),
                 mebibytes(memory.defMemPerGpu()), mebibytes(memory.maxMemPerCpu()));
-        SchedulerParams params = SchedulerParams.DEFAULT.withSelect(select);
-        return scheduling.scheduler() == SchedulerPlugin.BUILTIN
-                ? params.withBackfill(params.backfill().disabled()) : params;
+        // SchedulerParameters as written: bf_interval is left out because every pass of the controller's loop
+        // ends with backfill (a pass costs milliseconds, not Slurm's locked cycle), and bf_continue because a
+        // pure pass never yields; the other keys shape the pass itself.
+        SchedulerParameters sp = scheduling.schedulerParameters();
+        BackfillParams backfill = new BackfillParams(scheduling.scheduler() != SchedulerPlugin.BUILTIN,
+                Duration.ofMinutes(sp.bfWindowMinutes()), Duration.ofSeconds(sp.bfResolutionSeconds()),
+                sp.bfMaxJobTest(), sp.bfContinue(), sp.bfMaxJobUser(), sp.bfMaxJobPart());
+        return new SchedulerParams(select, backfill, sp.defaultQueueDepth());
     }
 
     private static OptionalLong mebibytes(Optional<io.jslurm.common.units.MemorySize> size) {

@@ -94,6 +94,9 @@ final class JobRecords {
         if (withRequest) {
             b.setRequest(request(spec, limit));
         }
+        if (job.state() == JobState.PENDING) {
+            loop.pendingExplanation(job.jobId()).ifPresent(b::setPendingExplanation);
+        }
         return b.build();
     }
 
@@ -221,6 +224,10 @@ final class JobRecords {
             d.setExclusive(io.jslurm.protocol.proto.Exclusive.EXCLUSIVE_NODE);
         }
         d.setOversubscribe(spec.oversubscribe());
+        if (r.cpusPerGpu() > 0) {
+            d.setCpusPerGpu(r.cpusPerGpu());
+        }
+        d.setContiguous(r.contiguous());
         for (GresRequest g : r.gres()) {
             if (!g.name().equals("gpu")) {
                 continue;

@@ -303,7 +303,8 @@ public final class SubmitValidator {
             return new ResourceRequest(minNodes, maxNodes, d.hasNtasks() ? d.getNtasks() : 0,
                     d.hasNtasksPerNode() ? d.getNtasksPerNode() : 0, d.hasCpusPerTask() ? d.getCpusPerTask() : 0,
                     memory, gres, minutes(d.hasTimeLimitMinutes(), d.getTimeLimitMinutes()),
-                    minutes(d.hasTimeMinMinutes(), d.getTimeMinMinutes()));
+                    minutes(d.hasTimeMinMinutes(), d.getTimeMinMinutes()),
+                    d.hasCpusPerGpu() ? d.getCpusPerGpu() : 0, d.getContiguous());
         } catch (IllegalArgumentException e) {
             throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception(e.getMessage());
         }

@@ -43,8 +43,8 @@ public final class SchedModel {
         int ntasks = r.ntasks() > 0 ? r.ntasks() : r.ntasksPerNode() > 0 ? r.ntasksPerNode() * minNodes : minNodes;
         OptionalInt perNode = r.ntasksPerNode() > 0 ? OptionalInt.of(r.ntasksPerNode()) : OptionalInt.empty();
         return new ResourceRequest(minNodes, maxNodes, ntasks, perNode, Math.max(1, r.cpusPerTask()),
-                memory(r.memory()), gpus(r.gres()), 0, spec.exclusive(), hosts(spec.nodeList()),
-                hosts(spec.exclude()), constraint(spec.constraint()), false, spec.oversubscribe());
+                memory(r.memory()), gpus(r.gres()), r.cpusPerGpu(), spec.exclusive(), hosts(spec.nodeList()),
+                hosts(spec.exclude()), constraint(spec.constraint()), r.contiguous(), spec.oversubscribe());
     }
 
     private static MemoryRequest memory(io.jslurm.slurmctld.job.MemoryRequest memory) {

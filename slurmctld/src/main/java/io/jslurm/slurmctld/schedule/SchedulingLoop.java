@@ -70,6 +70,8 @@ public final class SchedulingLoop implements AutoCloseable {
     private volatile boolean closed;
     private volatile Map<Long, String> pendingReasons = Map.of();
     private volatile Map<Long, Instant> expectedStarts = Map.of();
+    /** The last plan's statuses, as the plan holds them (no copy): scontrol show job's explanation. */
+    private volatile Map<Long, PendingStatus> pendingStatuses = Map.of();
     private Thread thread;
     private Instant lastPurge = Instant.EPOCH;
     private final PreemptionControl preemption;
@@ -291,6 +293,13 @@ public final class SchedulingLoop implements AutoCloseable {
         return Optional.ofNullable(pendingReasons.get(jobId));
     }
 
+    /** Why a pending job waits, in words, as of the last pass; empty when the pass said nothing more. */
+    public Optional<String> pendingExplanation(long jobId) {
+        PendingStatus status = pendingStatuses.get(jobId);
+        return status == null || status.explanation().isBlank() ? Optional.empty()
+                : Optional.of(status.explanation());
+    }
+
     /** Backfill's estimate of a pending job's start, when it made one. */
     public Optional<Instant> expectedStart(long jobId) {
         return Optional.ofNullable(expectedStarts.get(jobId));
@@ -314,6 +323,7 @@ public final class SchedulingLoop implements AutoCloseable {
         if (pending.isEmpty()) {
             pendingReasons = Collections.unmodifiableMap(reasons);
             expectedStarts = Map.of();
+            pendingStatuses = Map.of();
             timer.record(statistics, 0, 0, 0, now.getEpochSecond());
             return List.of();
         }
@@ -341,6 +351,7 @@ public final class SchedulingLoop implements AutoCloseable {
         // map of every pending job per pass, kept until the next pass and so copied by the collector as well.
         pendingReasons = Collections.unmodifiableMap(reasons);
         expectedStarts = Collections.unmodifiableMap(starts);
+        pendingStatuses = plan.pending();
         return started;
     }
 

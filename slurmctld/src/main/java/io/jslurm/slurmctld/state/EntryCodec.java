@@ -24,8 +24,8 @@ import java.util.Optional;
 /**
  * Format version 2 of journal and snapshot entries: one tag byte, then the entry's fields in a fixed order.
  * Version 2 appended the job request's open mode, version 3 its {@code --oversubscribe}, version 4 the status's
- * suspend cause, version 5 its suspend time and seconds run before it, version 7 the request's submit host and
- * session id (AllocNode:Sid; 6 is left to the --contiguous change made alongside); version 1 to 4 files are still read (open
+ * suspend cause, version 5 its suspend time and seconds run before it, version 6 the request's --cpus-per-gpu and
+ * --contiguous, version 7 the request's submit host and session id (AllocNode:Sid); version 1 to 4 files are still read (open
  * mode unspecified, no oversubscribe, no suspend cause, never suspended).
  * Enums are stored by ordinal, so their constants may only ever be appended (a test pins the order).
  * A later format gets a new version number in the file header and its own decoding branch here.
@@ -218,6 +218,9 @@ final class EntryCodec {
         out.writeBoolean(s.hold());
         out.writeByte(s.openMode().ordinal());
         out.writeBoolean(s.oversubscribe());
+        // Format 6: appended here, not among the resources, so that every older format is a prefix of the spec.
+        out.writeInt(s.resources().cpusPerGpu());
+        out.writeBoolean(s.resources().contiguous());
         out.writeString(s.allocNode());
         out.writeInt(s.allocSid());
     }
@@ -254,9 +257,11 @@ final class EntryCodec {
         boolean hold = in.readBoolean();
         OpenMode openMode = readingVersion >= 2 ? pick(OPEN_MODES, in.readByte(), "open mode") : OpenMode.UNSPECIFIED;
         boolean oversubscribe = readingVersion >= 3 && in.readBoolean();
+        ResourceRequest shaped = readingVersion >= 6
+                ? checked(() -> resources.withGpuCoresAndContiguity(in.readInt(), in.readBoolean())) : resources;
         String allocNode = readingVersion >= 7 ? readShared(in) : "";
         int allocSid = readingVersion >= 7 ? in.readInt() : 0;
-        return checked(() -> new JobSpec(name, user, uid, gid, account, partition, qos, resources, script, environment,
+        return checked(() -> new JobSpec(name, user, uid, gid, account, partition, qos, shaped, script, environment,
                 workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue, exclusive,
                 nodeList, exclude, constraint, hold, openMode, oversubscribe, allocNode, allocSid));
     }

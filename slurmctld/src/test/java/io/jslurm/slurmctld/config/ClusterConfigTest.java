@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jslurm.conf.ConfException;
+import io.jslurm.sched.select.SelectParams;
+import io.jslurm.sched.select.SelectType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,5 +50,44 @@ class ClusterConfigTest {
     void jobFileAppendIsOffUnlessSetToOne() throws Exception {
         assertThat(load("").jobFileAppend()).isFalse();
         assertThat(load("JobFileAppend=1\n").jobFileAppend()).isTrue();
+    }
+
+    @Test
+    void schedulerParametersShapeTheControllersPasses() throws Exception {
+        var params = load("SchedulerParameters=bf_window=120,bf_resolution=30,bf_max_job_test=50,"
+                + "bf_max_job_user=4,bf_max_job_part=9,default_queue_depth=7\n").schedulerParams();
+        assertThat(params.backfill().enabled()).isTrue();
+        assertThat(params.backfill().window()).isEqualTo(Duration.ofMinutes(120));
+        assertThat(params.backfill().resolution()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(params.backfill().maxJobTest()).isEqualTo(50);
+        assertThat(params.backfill().maxJobUser()).isEqualTo(4);
+        assertThat(params.backfill().maxJobPart()).isEqualTo(9);
+        assertThat(params.defaultQueueDepth()).isEqualTo(7);
+    }
+
+    @Test
+    void withoutSchedulerParametersSlurmsDefaultsApplyAndBuiltinTurnsBackfillOff() throws Exception {
+        var params = load("").schedulerParams();
+        assertThat(params.backfill().window()).isEqualTo(Duration.ofMinutes(1440));
+        assertThat(params.backfill().maxJobTest()).isEqualTo(500);
+        assertThat(params.defaultQueueDepth()).isEqualTo(100);
+        assertThat(load("SchedulerType=sched/builtin\nSchedulerParameters=bf_window=60\n").schedulerParams()
+                .backfill().enabled()).isFalse();
+    }
+
+    @Test
+    void selectTypeParametersAndMemoryDefaultsReachTheFitFunction() throws Exception {
+        assertThat(load("").schedulerParams().select().type()).isEqualTo(SelectType.CR_CORE_MEMORY);
+        assertThat(load("SelectTypeParameters=CR_Core\n").schedulerParams().select().type())
+                .isEqualTo(SelectType.CR_CORE);
+        assertThat(load("SelectTypeParameters=CR_CPU\n").schedulerParams().select().type())
+                .isEqualTo(SelectType.CR_CPU);
+        assertThat(load("SelectTypeParameters=CR_CPU_Memory\n").schedulerParams().select().type())
+                .isEqualTo(SelectType.CR_CPU_MEMORY);
+        SelectParams select = load("DefMemPerCPU=1500\nDefMemPerGPU=8192\nMaxMemPerCPU=4000\n").schedulerParams()
+                .select();
+        assertThat(select.defMemPerCpu()).hasValue(1500);
+        assertThat(select.defMemPerGpu()).hasValue(8192);
+        assertThat(select.maxMemPerCpu()).hasValue(4000);
     }
 }

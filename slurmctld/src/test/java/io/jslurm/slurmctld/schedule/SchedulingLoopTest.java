@@ -127,6 +127,26 @@ class SchedulingLoopTest {
     }
 
     @Test
+    void aJobWaitingForResourcesSaysWhichNodesFailedWhyAndWhenItExpectsToStart() throws Exception {
+        long big = submit(job(ALICE, "alice").setMinNodes(2).setExclusive(
+                io.jslurm.protocol.proto.Exclusive.EXCLUSIVE_NODE).setTimeLimitMinutes(10));
+        long next = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
+        assertThat(cluster.job(next).getPendingExplanation()).isEmpty();
+        assertThat(cluster.job(next).getStartTime()).isZero();
+        cluster.controller.loop().runPass();
+        JobRecord running = cluster.job(big);
+        JobRecord waiting = cluster.job(next);
+        assertThat(waiting.getStateReason()).isEqualTo("Resources");
+        // scontrol show job's Explanation: both nodes were passed over, each with its cause.
+        assertThat(waiting.getPendingExplanation()).contains("2 nodes: ");
+        assertThat(running.getPendingExplanation()).isEmpty();
+        // squeue --start and scontrol show job's StartTime: the end of the job holding the nodes, on the
+        // bf_resolution grid (60 s by default).
+        assertThat(waiting.getStartTime()).isBetween(running.getEndTime(), running.getEndTime() + 60);
+        slurmd.next(LaunchBatchJob.class, WAIT);
+    }
+
+    @Test
     void dependenciesHoldsAndBeginTimesDecideWhatMayStart() throws Exception {
         long first = submit(job(ALICE, "alice").setTimeLimitMinutes(10));
         long afterOk = submit(job(ALICE, "alice").setDependency("afterok:" + first).setTimeLimitMinutes(10));

@@ -42,8 +42,29 @@ class FormatTest {
         assertThat(names(SuspendCause.values())).startsWith("NONE", "OPERATOR", "PREEMPTION", "GANG");
     }
 
+    /** Format 6 appended --cpus-per-gpu and --contiguous to a spec: one byte each while 0 and false. */
+    private static final int V6_SPEC_TAIL = 2;
     /** Format 7 appended the submit host and session id to a spec: one byte each while empty and 0. */
     private static final int V7_SPEC_TAIL = 2;
+
+    @Test
+    void version6KeepsCpusPerGpuAndContiguityAndOlderFilesReadWithoutThem() {
+        JobSpec plain = SampleJobs.training("gpu-cores");
+        JobSpec shaped = plain.toBuilder().resources(plain.resources().withGpuCoresAndContiguity(6, true)).build();
+        BinaryWriter out = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(12, shaped), out);
+        byte[] v6Shaped = Arrays.copyOf(out.toByteArray(), out.size() - V7_SPEC_TAIL);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(6, v6Shaped)).spec();
+        assertThat(back).isEqualTo(shaped);
+        assertThat(back.resources().cpusPerGpu()).isEqualTo(6);
+        assertThat(back.resources().contiguous()).isTrue();
+
+        BinaryWriter now = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(13, plain), now);
+        byte[] v5 = Arrays.copyOf(now.toByteArray(), now.size() - V7_SPEC_TAIL - V6_SPEC_TAIL);
+        assertThat(((JournalEntry.SpecUpdated) new EntryCodec().decode(5, v5)).spec()).isEqualTo(plain);
+        assertThatThrownBy(() -> new EntryCodec().decode(6, v5)).isInstanceOf(CorruptStateException.class);
+    }
 
     @Test
     void version7KeepsAllocNodeAndSidAndOlderFilesReadWithoutThem() {
@@ -58,11 +79,11 @@ class FormatTest {
 
         BinaryWriter v7 = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(15, plain), v7);
-        byte[] v5 = Arrays.copyOf(v7.toByteArray(), v7.size() - V7_SPEC_TAIL);
-        JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(5, v5)).spec();
+        byte[] v6 = Arrays.copyOf(v7.toByteArray(), v7.size() - V7_SPEC_TAIL);
+        JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(6, v6)).spec();
         assertThat(old).isEqualTo(plain);
         assertThat(old.allocNode()).as("state written before the field existed").isEmpty();
-        assertThatThrownBy(() -> new EntryCodec().decode(7, v5)).isInstanceOf(CorruptStateException.class);
+        assertThatThrownBy(() -> new EntryCodec().decode(7, v6)).isInstanceOf(CorruptStateException.class);
     }
 
     @Test
@@ -85,8 +106,8 @@ class FormatTest {
         JobSpec appending = SampleJobs.training("resume").toBuilder().openMode(OpenMode.APPEND).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(7, appending), out);
-        // A version 2 entry is the same without the trailing oversubscribe byte.
-        byte[] v2Appending = Arrays.copyOf(out.toByteArray(), out.size() - V7_SPEC_TAIL - 1);
+        // A version 2 entry is the same without the trailing oversubscribe byte (and formats 6 and 7's bytes).
+        byte[] v2Appending = Arrays.copyOf(out.toByteArray(), out.size() - 1 - V6_SPEC_TAIL - V7_SPEC_TAIL);
         JournalEntry back = new EntryCodec().decode(2, v2Appending);
         assertThat(((JournalEntry.SpecUpdated) back).spec()).isEqualTo(appending);
 
@@ -94,7 +115,7 @@ class FormatTest {
         JobSpec unspecified = SampleJobs.training("old");
         BinaryWriter v3 = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(8, unspecified), v3);
-        byte[] v1 = Arrays.copyOf(v3.toByteArray(), v3.size() - V7_SPEC_TAIL - 2);
+        byte[] v1 = Arrays.copyOf(v3.toByteArray(), v3.size() - 2 - V6_SPEC_TAIL - V7_SPEC_TAIL);
         JournalEntry old = new EntryCodec().decode(1, v1);
         assertThat(((JournalEntry.SpecUpdated) old).spec()).isEqualTo(unspecified);
         assertThat(((JournalEntry.SpecUpdated) old).spec().openMode()).isEqualTo(OpenMode.UNSPECIFIED);
@@ -106,15 +127,15 @@ class FormatTest {
         JobSpec sharing = SampleJobs.training("share").toBuilder().oversubscribe(true).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(9, sharing), out);
-        byte[] v3 = Arrays.copyOf(out.toByteArray(), out.size() - V7_SPEC_TAIL);
-        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(3, v3)).spec();
+        byte[] v3Sharing = Arrays.copyOf(out.toByteArray(), out.size() - V6_SPEC_TAIL - V7_SPEC_TAIL);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(3, v3Sharing)).spec();
         assertThat(back.oversubscribe()).isTrue();
         assertThat(back).isEqualTo(sharing);
 
         JobSpec plain = SampleJobs.training("plain");
         BinaryWriter now = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(10, plain), now);
-        byte[] v2 = Arrays.copyOf(now.toByteArray(), now.size() - V7_SPEC_TAIL - 1);
+        byte[] v2 = Arrays.copyOf(now.toByteArray(), now.size() - 1 - V6_SPEC_TAIL - V7_SPEC_TAIL);
         JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(2, v2)).spec();
         assertThat(old.oversubscribe()).as("state written before the field existed").isFalse();
         assertThat(old).isEqualTo(plain);
