@@ -39,6 +39,7 @@ final class SubmitRequests {
                 .setGid(job.submitter().gid())
                 .setUserName(job.submitter().user())
                 .setSubmitHost(job.submitter().host())
+                .setAllocSid(job.submitter().sessionId())
                 .setStdIn(job.streams().input())
                 .setStdOut(job.streams().output())
                 .setTestOnly(job.client().testOnly());

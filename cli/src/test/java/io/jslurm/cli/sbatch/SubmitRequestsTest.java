@@ -26,6 +26,7 @@ class SubmitRequestsTest {
         assertThat(job.getUid()).isEqualTo(1000);
         assertThat(job.getUserName()).isEqualTo("alice");
         assertThat(job.getSubmitHost()).isEqualTo("login1");
+        assertThat(job.getAllocSid()).as("the submitting command's session, for AllocNode:Sid").isEqualTo(4242);
         assertThat(job.getWorkDir()).isEqualTo(TestSystem.WORK_DIR);
         assertThat(job.getStdOut()).isEqualTo("slurm-%j.out");
     }

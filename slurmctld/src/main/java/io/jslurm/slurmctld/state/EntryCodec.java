@@ -25,7 +25,8 @@ import java.util.Optional;
  * Format version 2 of journal and snapshot entries: one tag byte, then the entry's fields in a fixed order.
  * Version 2 appended the job request's open mode, version 3 its {@code --oversubscribe}, version 4 the status's
  * suspend cause, version 5 its suspend time and seconds run before it, version 6 the request's --cpus-per-gpu and
- * --contiguous, version 7 the script's arguments and path; version 1 to 6 files are still read (open
+ * --contiguous, version 7 the request's submit host and session id (AllocNode:Sid), version 8 the script's arguments
+ * and path; version 1 to 7 files are still read (open
  * mode unspecified, no oversubscribe, no suspend cause, never suspended).
  * Enums are stored by ordinal, so their constants may only ever be appended (a test pins the order).
  * A later format gets a new version number in the file header and its own decoding branch here.
@@ -35,9 +36,9 @@ import java.util.Optional;
  */
 final class EntryCodec {
 
-    static final int FORMAT_VERSION = 7;
+    static final int FORMAT_VERSION = 8;
     /** The first format with the request's script arguments and script path. */
-    private static final int ARGV_SINCE = 7;
+    private static final int ARGV_SINCE = 8;
     private static final int FIRST_FORMAT_VERSION = 1;
 
     private static final int SUBMITTED = 1;
@@ -220,6 +221,8 @@ final class EntryCodec {
         // Format 6: appended here, not among the resources, so that every older format is a prefix of the spec.
         out.writeInt(s.resources().cpusPerGpu());
         out.writeBoolean(s.resources().contiguous());
+        out.writeString(s.allocNode());
+        out.writeInt(s.allocSid());
         writeStrings(s.argv(), out);
         out.writeString(s.scriptPath());
     }
@@ -270,11 +273,13 @@ final class EntryCodec {
         boolean oversubscribe = readingVersion >= 3 && in.readBoolean();
         ResourceRequest shaped = readingVersion >= 6
                 ? checked(() -> resources.withGpuCoresAndContiguity(in.readInt(), in.readBoolean())) : resources;
+        String allocNode = readingVersion >= 7 ? readShared(in) : "";
+        int allocSid = readingVersion >= 7 ? in.readInt() : 0;
         List<String> argv = readingVersion >= ARGV_SINCE ? readStrings(in) : List.of();
         String scriptPath = readingVersion >= ARGV_SINCE ? readShared(in) : "";
         return checked(() -> new JobSpec(name, user, uid, gid, account, partition, qos, shaped, script, environment,
                 workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue, exclusive,
-                nodeList, exclude, constraint, hold, openMode, oversubscribe, argv, scriptPath));
+                nodeList, exclude, constraint, hold, openMode, oversubscribe, allocNode, allocSid, argv, scriptPath));
     }
 
     private static void writeResources(ResourceRequest r, BinaryWriter out) {

@@ -168,7 +168,7 @@ class ControllerRpcTest {
         assertThatThrownBy(() -> submit(ALICE, "alice", job(ALICE, "alice").setDependency("afterok:4242")))
                 .isInstanceOfSatisfying(RpcException.class, e -> assertThat(e.errorCode()).isEqualTo(2038));
         assertThatThrownBy(() -> submit(ALICE, "alice", job(ALICE, "alice").setArray("0-5000")))
-                .isInstanceOfSatisfying(RpcException.class, e -> assertThat(e.errorCode()).isEqualTo(2064));
+                .isInstanceOfSatisfying(RpcException.class, e -> assertThat(e.errorCode()).isEqualTo(2081));
         assertThatThrownBy(() -> submit(ALICE, "alice", job(ALICE, "alice").setScript(ByteString.EMPTY)))
                 .isInstanceOfSatisfying(RpcException.class, e -> assertThat(e.errorCode()).isEqualTo(2009));
     }
