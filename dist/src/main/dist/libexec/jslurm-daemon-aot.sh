@@ -34,6 +34,11 @@ daemon_aot() {
       local verify=-XX:+VerifySharedSpaces
       [[ -f $cache.ok && ! $cache -nt $cache.ok ]] && verify=-XX:-VerifySharedSpaces
       share=(-XX:AOTCache="$cache" $verify -Xlog:aot=off -Xlog:cds=off)
+      # Records of controllers that trained at the same time as the one the cache came from (tens of MB each).
+      for record in "$base".*.record; do
+        pid=${record%.record} pid=${pid##*.}
+        [[ -f $record && ! -d /proc/$pid ]] && rm -f "$record"
+      done
       return 0
     fi
     rm -f "$cache" "$cache.ok" "$base.failed"
