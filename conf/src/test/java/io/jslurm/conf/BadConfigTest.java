@@ -101,6 +101,9 @@ class BadConfigTest {
                         "/etc/slurm/slurm.conf: no controller is configured; add SlurmctldHost=<host>"),
                 bad("no cluster name", "SlurmctldHost=head\n",
                         "/etc/slurm/slurm.conf: ClusterName is not set"),
+                bad("cluster name longer than the accounting columns", "ClusterName=" + "c".repeat(65)
+                        + "\nSlurmctldHost=head\n", "/etc/slurm/slurm.conf:1: invalid value '" + "c".repeat(65)
+                        + "' for ClusterName: at most 64 characters (it has 65)"),
                 bad("old and new controller keys together", BASE + "ControlMachine=head\n",
                         "/etc/slurm/slurm.conf:3: ControlMachine and BackupController cannot be combined with "
                                 + "SlurmctldHost; use SlurmctldHost only"),

@@ -5,6 +5,7 @@ import io.jslurm.cli.sbatch.ProcessContext;
 import io.jslurm.cli.submit.AllocationOptions;
 import io.jslurm.cli.submit.RequestValue;
 import io.jslurm.cli.submit.Resources;
+import io.jslurm.cli.submit.SessionId;
 import io.jslurm.cli.submit.SubmitContext;
 import io.jslurm.cli.submit.SubmitException;
 import io.jslurm.cli.submit.Submitter;
@@ -32,7 +33,7 @@ public final class RequestedResources {
     public static Resources forAllocation(InteractiveOptions options, Map<String, String> env, String workDir,
             ClientIdentity me, String host) {
         SubmitContext context = new SubmitContext(env, workDir,
-                new Submitter((int) me.uid(), (int) me.gid(), me.user(), host), InstantSource.system(),
+                new Submitter((int) me.uid(), (int) me.gid(), me.user(), host, SessionId.current()), InstantSource.system(),
                 ProcessContext.system(Path.of(workDir)));
         return AllocationOptions.resources(context, options.requestValues());
     }

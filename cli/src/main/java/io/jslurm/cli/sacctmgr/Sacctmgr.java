@@ -1,9 +1,7 @@
 package io.jslurm.cli.sacctmgr;
 
 import io.jslurm.cli.client.ControllerException;
-import io.jslurm.cli.opt.Getopt;
 import io.jslurm.cli.opt.Option;
-import io.jslurm.cli.opt.OptionException;
 import io.jslurm.cli.opt.ParsedOptions;
 import io.jslurm.cli.sacct.AccountingDaemon;
 import io.jslurm.cli.sacct.FieldTable;
@@ -67,13 +65,12 @@ public final class Sacctmgr {
     }
 
     public int run(List<String> args) {
-        ParsedOptions parsed;
-        try {
-            parsed = new Getopt(OPTIONS, true).parse(args);
-        } catch (OptionException refused) {
-            err.println("sacctmgr: " + refused.getMessage());
+        // Options may follow the command ("show user -n"), as Slurm's getopt permutes them.
+        java.util.Optional<ParsedOptions> options = io.jslurm.cli.client.CommandLine.parse("sacctmgr", OPTIONS, args, err);
+        if (options.isEmpty()) {
             return 1;
         }
+        ParsedOptions parsed = options.get();
         FieldTable.Mode mode = FieldTable.Mode.FIXED;
         boolean header = true;
         boolean quiet = false;

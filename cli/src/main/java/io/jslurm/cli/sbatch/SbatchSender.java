@@ -47,6 +47,10 @@ public final class SbatchSender implements ToIntFunction<SbatchOutcome.Submit> {
         } else {
             env.out().println("Submitted batch job " + id);
         }
+        if (job.client().waitForCompletion()) {
+            env.out().flush();
+            return new JobWait(env).await(Integer.toUnsignedLong(response.jobId));
+        }
         return 0;
     }
 }

@@ -129,8 +129,9 @@ public final class Scancel {
                         Optional<JobState> state = JobStates.stateNamed(word.toUpperCase(Locale.ROOT));
                         if (state.isEmpty() || !List.of(JobState.JOB_PENDING, JobState.JOB_RUNNING,
                                 JobState.JOB_SUSPENDED).contains(state.get())) {
-                            err.println(PROGRAM + ": error: Invalid job state specified: " + word);
-                            err.println(PROGRAM + ": error: Valid job states are PENDING, RUNNING, and SUSPENDED");
+                            // Slurm's scancel prints these two lines without its name.
+                            err.println("Invalid job state specified: " + word);
+                            err.println("Valid job states are PENDING, RUNNING, and SUSPENDED");
                             return 1;
                         }
                         request.addStates(state.get());
@@ -141,7 +142,7 @@ public final class Scancel {
                     try {
                         request.setSignal(Signal.parse(value).number());
                     } catch (IllegalArgumentException bad) {
-                        err.println(PROGRAM + ": error: Invalid job signal: " + value);
+                        err.println("Unknown job signal: " + value);
                         return 1;
                     }
                 }

@@ -58,7 +58,7 @@ final class ControllerCommands {
             try {
                 ids = JobIds.parse(id);
             } catch (IllegalArgumentException bad) {
-                env.err().println("Invalid job id specified");
+                env.err().println("scontrol_print_job error: Invalid job id specified");
                 return 1;
             }
             ids.forEach(spec -> request.addJobIds((int) spec.jobId()));

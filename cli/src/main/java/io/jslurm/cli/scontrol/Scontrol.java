@@ -106,6 +106,10 @@ public final class Scontrol {
             return new Updates(env, controller).run(args);
         }
         if (Keywords.matches(keyword, "ping", 4)) {
+            if (!args.isEmpty()) {
+                err.println("too many arguments for keyword:ping");
+                return 1;
+            }
             return controller.ping();
         }
         if (Keywords.matches(keyword, "reconfigure", 5)) {

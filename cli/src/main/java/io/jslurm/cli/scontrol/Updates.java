@@ -27,8 +27,32 @@ final class Updates {
 
     /** A word scontrol refuses; {@link #getMessage()} is what it prints. */
     static final class Refused extends Exception {
+        private final boolean aborted;
+        private final String after;
+
+        /** Printed with "Request aborted" after it, as scontrol does for most bad words. */
         Refused(String message) {
+            this(message, true, "");
+        }
+
+        private Refused(String message, boolean aborted, String after) {
             super(message);
+            this.aborted = aborted;
+            this.after = after;
+        }
+
+        /** Slurm's own error lines for some values, printed as they are. */
+        static Refused lines(String text) {
+            return new Refused(text, false, "");
+        }
+
+        /** The usual refusal, then a hint after "Request aborted". */
+        static Refused abortedThen(String message, String after) {
+            return new Refused(message, true, after);
+        }
+
+        String text() {
+            return getMessage() + (aborted ? "\nRequest aborted" : "") + (after.isEmpty() ? "" : "\n" + after);
         }
     }
 
@@ -42,7 +66,8 @@ final class Updates {
 
     int run(List<String> words) {
         if (words.isEmpty()) {
-            env.err().println("too few arguments for keyword:update");
+            // Slurm words this one differently from the other keywords' "too few arguments for keyword:X".
+            env.err().println("too few arguments for update keyword");
             return 1;
         }
         String first = key(words.get(0));
@@ -55,8 +80,7 @@ final class Updates {
                 default -> throw new Refused("Invalid input: " + words.get(0));
             };
         } catch (Refused refused) {
-            env.err().println(refused.getMessage());
-            env.err().println("Request aborted");
+            env.err().println(refused.text());
             return 1;
         }
         try (Controller controller = env.controllers().open()) {
@@ -99,9 +123,15 @@ final class Updates {
                             request.addTargets(JobIds.target(JobIdSpec.parse(id)));
                         }
                     }
-                    case "timelimit" -> request.setTimeLimitMinutes(minutes(TimeLimit.parseForJob(value)));
+                    case "timelimit" -> request.setTimeLimitMinutes(minutes(parseOr(value,
+                            "scontrol: error: Invalid TimeLimit value")));
                     case "timemin" -> request.setTimeMinMinutes(minutes(TimeLimit.parseForJob(value)));
-                    case "priority" -> request.setPriority(Integer.parseUnsignedInt(value));
+                    case "priority" -> {
+                        if (!value.matches("\\d{1,10}")) {
+                            throw Refused.lines("scontrol: error: Invalid Priority value: " + value);
+                        }
+                        request.setPriority(Integer.parseUnsignedInt(value));
+                    }
                     case "nice" -> request.setNice(Integer.parseInt(value));
                     case "partition" -> request.setPartition(value);
                     case "name", "jobname" -> request.setName(value);
@@ -192,7 +222,8 @@ final class Updates {
             case "POWER_DOWN_FORCE" -> UpdateNodeRequest.StateChange.POWER_DOWN_FORCE;
             case "POWER_UP" -> UpdateNodeRequest.StateChange.POWER_UP;
             case "CANCEL_REBOOT" -> UpdateNodeRequest.StateChange.CANCEL_REBOOT;
-            default -> throw new Refused("Invalid input: " + word);
+            default -> throw Refused.abortedThen("Invalid input: " + word, "Valid states are: NoResp DRAIN FAIL FUTURE"
+                    + " RESUME POWER_DOWN POWER_UP UNDRAIN\nNot all states are valid given a node's prior state");
         };
     }
 
@@ -208,7 +239,8 @@ final class Updates {
                         case "DOWN" -> PartitionState.PARTITION_DOWN;
                         case "DRAIN" -> PartitionState.PARTITION_DRAIN;
                         case "INACTIVE" -> PartitionState.PARTITION_INACTIVE;
-                        default -> throw new Refused("Invalid input: " + word);
+                        default -> throw Refused.lines("scontrol: error: Invalid input: " + word
+                                + "\nscontrol: error: Acceptable State values are UP, DOWN, DRAIN and INACTIVE");
                     });
                     case "maxtime" -> request.setMaxTimeMinutes(minutes(TimeLimit.parse(value)));
                     case "defaulttime" -> request.setDefaultTimeMinutes(minutes(TimeLimit.parse(value)));
@@ -235,6 +267,15 @@ final class Updates {
             }
         }
         return request.build();
+    }
+
+    /** A job's time limit, or Slurm's own refusal of it. */
+    private static TimeLimit parseOr(String value, String refusal) throws Refused {
+        try {
+            return TimeLimit.parseForJob(value);
+        } catch (RuntimeException invalid) {
+            throw Refused.lines(refusal);
+        }
     }
 
     private static int minutes(TimeLimit limit) {

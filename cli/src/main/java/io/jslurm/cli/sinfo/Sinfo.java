@@ -39,6 +39,10 @@ import java.util.Set;
 public final class Sinfo {
 
     static final String PROGRAM = "sinfo";
+    /** The node state words Slurm's sinfo lists after an unknown one, in its order. */
+    private static final String VALID_NODE_STATES = "unknown,down,idle,allocated,?,mixed,future,drain,drained,"
+            + "draining,no_respond,reserved,perfctrs,cloud,completing,powering_down,powered_down,power_down,"
+            + "powering_up,fail,maint,reboot,reboot^,unknown";
     static final String DEFAULT_FORMAT = "%9P %.5a %.10l %.6D %.6t %N";
     static final String LONG_FORMAT = "%9P %.5a %.10l %.10s %.4r %.8h %.10g %.6D %.11T %N";
     static final String NODE_FORMAT = "%#N %.6D %#P %6t";
@@ -193,7 +197,8 @@ public final class Sinfo {
                     states = CommandLine.list(value);
                     for (String state : states) {
                         if (!NodeStates.isStateWord(state)) {
-                            throw new IllegalArgumentException("Invalid node state specified: " + state);
+                            throw new IllegalArgumentException("Bad state string: \"" + state + "\"\n" + PROGRAM
+                                    + ": error: valid states: " + VALID_NODE_STATES);
                         }
                     }
                 }

@@ -28,6 +28,11 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
         Optional<Hostlist> nodes, List<JobIdSpec> jobs, Optional<JobStates.Filter> states,
         LayoutSpec layout, Comparator<JobRecord> sort, boolean sortNeedsRequest, Optional<List<String>> steps) {
 
+    /** The job state names Slurm's squeue lists after an unknown one, in its order. */
+    static final String VALID_JOB_STATES = "PENDING,RUNNING,SUSPENDED,COMPLETED,CANCELLED,FAILED,TIMEOUT,NODE_FAIL,"
+            + "PREEMPTED,BOOT_FAIL,DEADLINE,OUT_OF_MEMORY,COMPLETING,CONFIGURING,RESIZING,RESV_DEL_HOLD,REQUEUED,"
+            + "REQUEUE_FED,REQUEUE_HOLD,REVOKED,SIGNALING,SPECIAL_EXIT,STAGE_OUT,STOPPED";
+
     /** A value squeue refuses; the message follows {@code squeue: error: }. */
     static final class Refused extends Exception {
         Refused(String message) {
@@ -99,7 +104,9 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
             try {
                 states = Optional.of(JobStates.parseFilter(statesText));
             } catch (IllegalArgumentException bad) {
-                throw new Refused("Invalid job state specified: " + bad.getMessage());
+                // Slurm's second line lists the names it knows and ends with an empty line.
+                throw new Refused("Invalid job state specified: " + bad.getMessage() + "\n" + Squeue.PROGRAM
+                        + ": error: Valid job states include: " + VALID_JOB_STATES + "\n");
             }
         }
         if (sort == null) {

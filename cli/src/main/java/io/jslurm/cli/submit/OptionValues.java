@@ -43,6 +43,16 @@ final class OptionValues {
         return Integer.parseInt(value);
     }
 
+    /**
+     * {@code --get-user-env[=timeout][mode]}: Slurm reads a leading number as the timeout and then looks only at the
+     * next character, which must be S or L (the mode) if there is one; anything else is refused.
+     */
+    static void getUserEnv(String value) {
+        if (value != null && !value.isEmpty() && !value.matches("(?s)[+-]?\\d+([sSlL].*)?|[sSlL].*")) {
+            throw SubmitException.invalidSpecification("get-user-env");
+        }
+    }
+
     static MemorySize memory(String value, String longName) {
         try {
             return MemorySize.parse(value);

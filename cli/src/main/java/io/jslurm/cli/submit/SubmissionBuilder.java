@@ -129,7 +129,10 @@ public final class SubmissionBuilder {
                 exportGiven = true;
             }
             case EXPORT_FILE -> exportFile = OptionValues.exportFile(context, value);
-            case GET_USER_ENV -> getUserEnv = true;
+            case GET_USER_ENV -> {
+                OptionValues.getUserEnv(value);
+                getUserEnv = true;
+            }
             case GID -> gid = OptionValues.identity(value, longName, context.system().gidOf(value));
             case GPU_BIND -> gpuBind = OptionValues.gpuBind(value);
             case GPUS -> gpus = OptionValues.gpus(value);

@@ -2,28 +2,16 @@ package io.jslurm.cli.sbatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jslurm.cli.client.ClientIdentity;
-import io.jslurm.cli.client.Controllers;
 import io.jslurm.cli.scancel.Scancel;
 import io.jslurm.cli.scontrol.Scontrol;
 import io.jslurm.cli.sinfo.Sinfo;
 import io.jslurm.cli.squeue.Squeue;
 import io.jslurm.cli.testing.Console;
-import io.jslurm.protocol.auth.SlurmKey;
-import io.jslurm.slurmctld.Controller;
-import io.jslurm.slurmctld.config.ClusterConfig;
+import io.jslurm.cli.testing.LoopbackController;
 import java.io.ByteArrayInputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,35 +25,16 @@ class LoopbackTest {
 
     @TempDir
     Path dir;
-    private Controller controller;
-    private Map<String, String> environment;
+    private LoopbackController controller;
 
     @BeforeEach
-    void start() throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
-        Path conf = dir.resolve("slurm.conf");
-        Files.createDirectories(dir.resolve("state"));
-        Files.writeString(conf, """
-                ClusterName=loop
-                SlurmctldHost=localhost
-                SlurmctldPort=%d
-                StateSaveLocation=%s
+    void start() {
+        controller = LoopbackController.start(dir, """
                 NodeName=DEFAULT NodeAddr=127.0.0.1 CPUs=8 RealMemory=16000
                 NodeName=gpu01
                 NodeName=gpu02
                 PartitionName=batch Nodes=ALL Default=YES MaxTime=60 State=UP
-                """.formatted(port, dir.resolve("state")));
-        Path key = dir.resolve("slurm.key");
-        Files.write(key, "loopback-test-key-0123456789abcdef0123456789".getBytes());
-        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
-        long self = ClientIdentity.current().uid();
-        controller = Controller.start(ClusterConfig.load(conf), SlurmKey.load(key), InstantSource.system(),
-                new Controller.Options(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), self, self,
-                        user -> Set.of(), Duration.ofSeconds(1), false));
-        environment = Map.of("SLURM_CONF", conf.toString());
+                """);
     }
 
     @AfterEach
@@ -76,7 +45,7 @@ class LoopbackTest {
     }
 
     private Console console() {
-        return Console.with(environment, Controllers.fromEnvironment(environment));
+        return controller.console();
     }
 
     private Console sbatch(int expected, String... args) {

@@ -24,9 +24,9 @@ class ScancelTest {
 
     @Test
     void badSignalStateAndId() {
-        assertThat(run(1, "-s", "NOPE", "12").err()).isEqualTo("scancel: error: Invalid job signal: NOPE\n");
-        assertThat(run(1, "-t", "COMPLETED", "-u", "alice").err()).startsWith(
-                "scancel: error: Invalid job state specified: COMPLETED\n");
+        assertThat(run(1, "-s", "NOPE", "12").err()).isEqualTo("Unknown job signal: NOPE\n");
+        assertThat(run(1, "-t", "bogus", "-u", "alice").err()).isEqualTo(
+                "Invalid job state specified: bogus\nValid job states are PENDING, RUNNING, and SUSPENDED\n");
         assertThat(run(1, "12x").err()).isEqualTo("scancel: error: Invalid job id 12x\n");
         assertThat(run(1, "--frobnicate").err()).startsWith("scancel: unrecognized option '--frobnicate'\n");
     }

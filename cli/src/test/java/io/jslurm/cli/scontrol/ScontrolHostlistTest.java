@@ -76,11 +76,17 @@ class ScontrolHostlistTest {
         assertThat(run(Map.of(), "show")).isEqualTo(1);
         assertThat(run(Map.of(), "show", "foo")).isEqualTo(1);
         assertThat(run(Map.of(), "show", "hostnames", "n1", "n2")).isEqualTo(1);
+        assertThat(run(Map.of(), "update")).isEqualTo(1);
+        assertThat(run(Map.of(), "ping", "x")).isEqualTo(1);
+        assertThat(run(Map.of(), "show", "job", "abc")).isEqualTo(1);
         assertThat(err()).isEqualTo("""
                 invalid keyword: foo
                 too few arguments for keyword:show
                 invalid entity:foo for keyword:show\s
                 too many arguments for keyword:show
+                too few arguments for update keyword
+                too many arguments for keyword:ping
+                scontrol_print_job error: Invalid job id specified
                 """);
     }
 

@@ -38,7 +38,9 @@ class UpdatesTest {
         assertThatThrownBy(() -> updates.job(List.of("JobId=12", "Colour=blue")))
                 .hasMessage("Update of this parameter is not supported: Colour=blue");
         assertThatThrownBy(() -> updates.job(List.of("JobId=12", "TimeLimit=soon")))
-                .hasMessage("Invalid input: TimeLimit=soon");
+                .hasMessage("scontrol: error: Invalid TimeLimit value");
+        assertThatThrownBy(() -> updates.job(List.of("JobId=12", "Nice=lots")))
+                .hasMessage("Invalid input: Nice=lots");
         assertThatThrownBy(() -> updates.job(List.of("TimeLimit=10"))).hasMessage("No job id specified");
     }
 
@@ -77,5 +79,24 @@ class UpdatesTest {
         assertThat(status).isEqualTo(1);
         assertThat(console.err()).isEqualTo("Update of this parameter is not supported: Colour=blue\n"
                 + "Request aborted\n");
+    }
+
+    @Test
+    void badStatesTimeLimitsAndPrioritiesGetSlurmsOwnLines() {
+        assertThat(refusal("update", "NodeName=n1", "State=bogus")).isEqualTo("Invalid input: State=bogus\n"
+                + "Request aborted\nValid states are: NoResp DRAIN FAIL FUTURE RESUME POWER_DOWN POWER_UP UNDRAIN\n"
+                + "Not all states are valid given a node's prior state\n");
+        assertThat(refusal("update", "PartitionName=p", "state=bogus")).isEqualTo(
+                "scontrol: error: Invalid input: state=bogus\n"
+                        + "scontrol: error: Acceptable State values are UP, DOWN, DRAIN and INACTIVE\n");
+        assertThat(refusal("update", "JobId=1", "TimeLimit=abc")).isEqualTo("scontrol: error: Invalid TimeLimit value\n");
+        assertThat(refusal("update", "JobId=1", "Priority=abc")).isEqualTo(
+                "scontrol: error: Invalid Priority value: abc\n");
+    }
+
+    private static String refusal(String... args) {
+        Console console = Console.offline();
+        assertThat(new io.jslurm.cli.scontrol.Scontrol(console.env()).run(args)).isEqualTo(1);
+        return console.err();
     }
 }

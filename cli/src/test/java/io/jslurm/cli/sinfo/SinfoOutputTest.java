@@ -109,7 +109,10 @@ class SinfoOutputTest {
     void unknownStatesAreRefused() {
         Console console = Console.offline();
         assertThat(new Sinfo(console.env()).run(List.of("-t", "sleepy"))).isEqualTo(1);
-        assertThat(console.err()).isEqualTo("sinfo: error: Invalid node state specified: sleepy\n");
+        assertThat(console.err()).isEqualTo("sinfo: error: Bad state string: \"sleepy\"\n"
+                + "sinfo: error: valid states: unknown,down,idle,allocated,?,mixed,future,drain,drained,draining,"
+                + "no_respond,reserved,perfctrs,cloud,completing,powering_down,powered_down,power_down,powering_up,"
+                + "fail,maint,reboot,reboot^,unknown\n");
     }
 
     @Test

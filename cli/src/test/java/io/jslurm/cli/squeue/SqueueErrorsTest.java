@@ -28,7 +28,10 @@ class SqueueErrorsTest {
     void unknownStateIsRefused() {
         Console console = Console.offline();
         assertThat(new Squeue(console.env()).run(List.of("-t", "running,sleeping"))).isEqualTo(1);
-        assertThat(console.err()).isEqualTo("squeue: error: Invalid job state specified: sleeping\n");
+        assertThat(console.err()).isEqualTo("squeue: error: Invalid job state specified: sleeping\n"
+                + "squeue: error: Valid job states include: PENDING,RUNNING,SUSPENDED,COMPLETED,CANCELLED,FAILED,"
+                + "TIMEOUT,NODE_FAIL,PREEMPTED,BOOT_FAIL,DEADLINE,OUT_OF_MEMORY,COMPLETING,CONFIGURING,RESIZING,"
+                + "RESV_DEL_HOLD,REQUEUED,REQUEUE_FED,REQUEUE_HOLD,REVOKED,SIGNALING,SPECIAL_EXIT,STAGE_OUT,STOPPED\n\n");
     }
 
     @Test

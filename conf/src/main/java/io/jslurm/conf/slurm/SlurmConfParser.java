@@ -20,6 +20,8 @@ import java.util.Set;
 public final class SlurmConfParser {
 
     private static final Set<String> REPEATABLE = Set.of("SlurmctldHost");
+    /** The width of the accounting database's cluster columns. */
+    static final int MAX_CLUSTER_NAME = 64;
 
     private SlurmConfParser() {
     }
@@ -58,6 +60,10 @@ public final class SlurmConfParser {
         String clusterName = values.string("ClusterName").toLowerCase(Locale.ROOT);
         if (clusterName.isEmpty()) {
             diagnostics.error(fileStart, "ClusterName is not set");
+        } else if (clusterName.length() > MAX_CLUSTER_NAME) {
+            // The accounting database keeps the name in 64-character columns; refuse it here, not as a DB error.
+            values.invalid("ClusterName", clusterName, "at most " + MAX_CLUSTER_NAME + " characters (it has "
+                    + clusterName.length() + ")");
         }
         List<NodeConfig> nodes = nodeLines.nodes();
         Map<String, NodeSet> nodeSets = nodeSetLines.resolve(nodes);

@@ -27,6 +27,12 @@ final class NodeTimeline {
      * instead of the Instants, whose objects lie all over the heap and cost a cache miss each.
      */
     private long[] offsets;
+    /**
+     * The first start (now, which never moves: nothing splits before it) as seconds and nanoseconds, so that turning
+     * an Instant into an offset reads this object alone instead of the starts array and the first Instant as well.
+     */
+    private final long firstSecond;
+    private final int firstNano;
     private NodeFree[] frees;
     /** Whether segment i may offer less than segment i - 1 (see the class comment); never set for segment 0. */
     private boolean[] drops;
@@ -59,6 +65,8 @@ final class NodeTimeline {
         this.size = size;
         this.whole = whole;
         this.firstDrop = firstDrop;
+        this.firstSecond = starts[0].getEpochSecond();
+        this.firstNano = starts[0].getNano();
     }
 
     static NodeTimeline startingWith(Instant now, NodeFree current) {
@@ -160,7 +168,7 @@ final class NodeTimeline {
      * handed out again until the timeline changes ({@link #version}): callers read it and do not change it.
      */
     NodeFree freeDuring(Instant from, Instant to) {
-        int first = from.equals(starts[0]) ? 0 : floorIndex(from);
+        int first = from.getEpochSecond() == firstSecond && from.getNano() == firstNano ? 0 : floorIndex(from);
         if (dropCount == 0) {
             return frees[first];
         }
@@ -311,13 +319,13 @@ final class NodeTimeline {
 
     /** Nanoseconds from the first start to {@code at}, saturated at the ends of a long. */
     private long offset(Instant at) {
-        long seconds = at.getEpochSecond() - starts[0].getEpochSecond();
+        long seconds = at.getEpochSecond() - firstSecond;
         if (seconds > MAX_OFFSET_SECONDS) {
             return Long.MAX_VALUE;
         }
         if (seconds < -MAX_OFFSET_SECONDS) {
             return Long.MIN_VALUE;
         }
-        return seconds * 1_000_000_000L + (at.getNano() - starts[0].getNano());
+        return seconds * 1_000_000_000L + (at.getNano() - firstNano);
     }
 }

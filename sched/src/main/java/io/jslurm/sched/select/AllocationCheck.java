@@ -55,7 +55,7 @@ final class AllocationCheck {
             return Optional.of("no task placed");
         }
         int gpus = job.gpusPerJob() ? part.gpus().size() : job.gpusFor(part.tasks());
-        NodeDemand demand = job.demand(node.node(), part.tasks(), gpus);
+        NodeDemand demand = job.demand(node, part.tasks(), gpus);
         if (part.cores().size() < demand.cores() || part.memoryMib() < demand.memory()) {
             return Optional.of("fewer cores or less memory than the tasks need");
         }

@@ -77,26 +77,47 @@ final class JobShape {
         return 0;
     }
 
-    /** What {@code tasks} tasks with {@code gpus} GPUs take on {@code node}. */
-    NodeDemand demand(Node node, int tasks, int gpus) {
+    /**
+     * What {@code tasks} tasks with {@code gpus} GPUs take on {@code free}'s node. Takes the node's free resources
+     * rather than the node: they carry its threads per core, so that the usual request reads that one object only.
+     */
+    NodeDemand demand(NodeFree free, int tasks, int gpus) {
         if (exclusive) {
+            Node node = free.node();
             return new NodeDemand(tasks, node.cores(), params.type().tracksMemory() ? node.memoryMib() : 0, gpus);
         }
-        int threads = node.threadsPerCore();
+        int threads = free.threadsPerCore();
         long taskCores = params.type().countsCpus()
                 ? ceilDiv((long) tasks * cpusPerTask, threads)
                 : (long) tasks * ceilDiv(cpusPerTask, threads);
         long gpuCores = ceilDiv((long) gpus * request.cpusPerGpu(), threads);
         int cores = (int) Math.min(Integer.MAX_VALUE, Math.max(taskCores, gpuCores));
-        return new NodeDemand(tasks, cores, memory(node, (long) cores * threads, gpus), gpus);
+        return new NodeDemand(tasks, cores, memory(free, (long) cores * threads, gpus), gpus);
     }
 
-    private long memory(Node node, long cpus, int gpus) {
+    /**
+     * The most tasks whose own cores ({@link #demand} without the cores for GPUs) fit into the free cores of
+     * {@code free}: a necessary condition, since a node's demand takes at least those cores. Unbounded for an
+     * exclusive job, which takes every core whatever its task count.
+     */
+    int taskBoundByCores(NodeFree free) {
+        if (exclusive) {
+            return Integer.MAX_VALUE;
+        }
+        int freeCores = free.freeCoreCount();
+        int threads = free.threadsPerCore();
+        long bound = params.type().countsCpus()
+                ? (long) freeCores * threads / cpusPerTask
+                : freeCores / ceilDiv(cpusPerTask, threads);
+        return (int) Math.min(Integer.MAX_VALUE, bound);
+    }
+
+    private long memory(NodeFree free, long cpus, int gpus) {
         if (!params.type().tracksMemory()) {
             return 0;
         }
         if (memory instanceof MemoryRequest.PerNode perNode) {
-            return perNode.mib() == 0 ? node.memoryMib() : perNode.mib();
+            return perNode.mib() == 0 ? free.node().memoryMib() : perNode.mib();
         }
         if (memory instanceof MemoryRequest.PerCpu perCpu) {
             return perCpu.mib() * cpus;
@@ -110,7 +131,7 @@ final class JobShape {
         if (gpus > 0 && params.defMemPerGpu().isPresent()) {
             return params.defMemPerGpu().getAsLong() * gpus;
         }
-        return node.memoryMib();
+        return free.node().memoryMib();
     }
 
     static long ceilDiv(long a, long b) {

@@ -16,11 +16,17 @@ final class NodeCapacity {
 
     /** The most tasks, at most {@code upper}, that fit on the node; 0 when not even one does. */
     static int maxTasks(JobShape job, NodeFree node, int upper) {
+        // The demand grows with the tasks, so fitting is monotone in them; the free cores give a bound that is
+        // usually the answer (cores are what most nodes run out of first), so it is tried before bisecting below it.
+        int high = Math.min(upper, job.taskBoundByCores(node));
+        if (high <= 0 || fits(job, node, job.demand(node, high, job.gpusFor(high)))) {
+            return Math.max(0, high);
+        }
         int low = 0;
-        int high = upper;
+        high--;
         while (low < high) {
             int mid = (low + high + 1) >>> 1;
-            if (fits(job, node, job.demand(node.node(), mid, job.gpusFor(mid)))) {
+            if (fits(job, node, job.demand(node, mid, job.gpusFor(mid)))) {
                 low = mid;
             } else {
                 high = mid - 1;
@@ -32,7 +38,7 @@ final class NodeCapacity {
     /** The most GPUs, at most {@code upper}, that fit on the node next to {@code tasks} tasks (for --gpus). */
     static int maxGpus(JobShape job, NodeFree node, int tasks, int upper) {
         int gpus = Math.min(upper, node.freeGpuCount(job.gpuType));
-        while (gpus > 0 && !fits(job, node, job.demand(node.node(), tasks, gpus))) {
+        while (gpus > 0 && !fits(job, node, job.demand(node, tasks, gpus))) {
             gpus--;
         }
         return gpus;
@@ -71,7 +77,7 @@ final class NodeCapacity {
 
     /** Which resource is short for {@code tasks} tasks; empty when they fit. */
     static Optional<NodeRejection> shortage(JobShape job, NodeFree node, int tasks) {
-        NodeDemand demand = job.demand(node.node(), tasks, job.gpusFor(tasks));
+        NodeDemand demand = job.demand(node, tasks, job.gpusFor(tasks));
         if (demand.gpus() > node.freeGpuCount(job.gpuType)) {
             return Optional.of(NodeRejection.GPUS);
         }

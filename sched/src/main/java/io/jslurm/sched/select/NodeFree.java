@@ -18,11 +18,17 @@ public final class NodeFree {
     /** The node's GPU devices, computed once and shared by every copy. */
     private final List<GresDevice> gpuDevices;
     private final int order;
+    /** The node's, read by every evaluation: kept here so that it does not cost a read of the node as well. */
+    private final int threadsPerCore;
     private final BitSet cores;
-    /** cores.cardinality(), asked for at every step of a fit's task count search; -1 once the cores changed. */
+    /**
+     * cores.cardinality(), asked for in every evaluation of the node; -1 where not known. Counted as soon as the
+     * cores change (allocations, releases, narrowing), while their words are still in the cache: a view made by
+     * narrowing is often first evaluated much later, and counting then cost a cache miss on the words per node.
+     */
     private int freeCores = -1;
     private final BitSet gpus;
-    /** gpus.cardinality(), as freeCores is for the cores; -1 once the devices changed. */
+    /** gpus.cardinality(), counted as freeCores is. */
     private int freeGpus = -1;
     private long memory;
     private boolean idle;
@@ -41,6 +47,7 @@ public final class NodeFree {
         this.node = requireNonNull(node, "node is null");
         this.gpuDevices = gpuDevices;
         this.order = order;
+        this.threadsPerCore = node.threadsPerCore();
         this.cores = cores;
         this.gpus = gpus;
         this.memory = memory;
@@ -149,13 +156,23 @@ public final class NodeFree {
             users[core]++;
         });
         allocation.gpus().forEach(gpus::clear);
-        freeGpus = -1;
+        counted();
         memory -= allocation.memoryMib();
         idle = false;
     }
 
+    /** Counts the free cores and GPUs again after a change (see {@link #freeCores}). */
+    private void counted() {
+        freeCores = cores.cardinality();
+        freeGpus = gpus.cardinality();
+    }
+
     public Node node() {
         return node;
+    }
+
+    public int threadsPerCore() {
+        return threadsPerCore;
     }
 
     /** The node's position in slurm.conf order; the last tie-breaker everywhere. */
@@ -241,7 +258,7 @@ public final class NodeFree {
             });
         }
         allocation.gpus().forEach(gpus::clear);
-        freeGpus = -1;
+        counted();
         memory -= allocation.memoryMib();
         idle = false;
     }
@@ -261,18 +278,16 @@ public final class NodeFree {
             }
         });
         allocation.gpus().forEach(gpus::set);
-        freeGpus = -1;
+        counted();
         memory = Math.min(node.memoryMib(), memory + allocation.memoryMib());
-        idle = cores.cardinality() == node.cores() && memory == node.memoryMib()
-                && gpus.cardinality() == gpuDevices.size();
+        idle = freeCores == node.cores() && memory == node.memoryMib() && freeGpus == gpuDevices.size();
     }
 
     /** Keeps only what is free in both: availability over two stretches of time. */
     public void retainFree(NodeFree other) {
         cores.and(other.cores);
-        freeCores = -1;
         gpus.and(other.gpus);
-        freeGpus = -1;
+        counted();
         memory = Math.min(memory, other.memory);
         idle = idle && other.idle;
     }

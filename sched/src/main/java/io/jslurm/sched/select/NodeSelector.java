@@ -43,7 +43,7 @@ final class NodeSelector {
             int gpus = job.gpusPerJob()
                     ? NodeCapacity.maxGpus(job, candidate.node(), tasks, remainingGpus)
                     : job.gpusFor(tasks);
-            chosen.add(new Placement(candidate.node(), job.demand(candidate.node().node(), tasks, gpus)));
+            chosen.add(new Placement(candidate.node(), job.demand(candidate.node(), tasks, gpus)));
             remainingTasks -= tasks;
             if (job.gpusPerJob()) {
                 remainingGpus -= gpus;

@@ -89,11 +89,24 @@ public final class JobHandlers {
             }, workers);
         }
         SubmitValidator.Accepted accepted = validator.validate(description, call.caller());
+        refuseTestOnly(description);
         if (accepted.array().isPresent()) {
             return store.submitArrayAsync(accepted.spec(), accepted.array().get())
                     .thenApply(tasks -> arraySubmitted(tasks, accepted.array().get(), call));
         }
         return store.submitAsync(accepted.spec()).thenApply(job -> submitted(job, call));
+    }
+
+    /**
+     * sbatch --test-only must never queue the job. The request has been validated by now, so an invalid one gets its
+     * own error; a valid one is refused because no start time can be estimated for a job that is not queued yet.
+     */
+    private static void refuseTestOnly(JobDescription description) throws RpcException {
+        if (description.getTestOnly()) {
+            throw new RpcException(io.jslurm.protocol.ErrorCode.ESLURM_NOT_SUPPORTED,
+                    "Requested operation not supported on this system: the request is valid, but --test-only cannot"
+                            + " estimate a start time yet; nothing was submitted");
+        }
     }
 
     private boolean pinsPriority(JobDescription description, RpcCall<?> call) {
@@ -103,6 +116,7 @@ public final class JobHandlers {
     /** Durable before the answer: the store returns once the job's journal record is on disk. */
     public SubmitBatchJobResponse submit(RpcCall<SubmitBatchJobRequest> call) throws RpcException {
         SubmitValidator.Accepted accepted = validator.validate(call.request().getJob(), call.caller());
+        refuseTestOnly(call.request().getJob());
         if (accepted.array().isPresent()) {
             return arraySubmitted(store.submitArray(accepted.spec(), accepted.array().get()), accepted.array().get(),
                     call);

@@ -234,14 +234,21 @@ final class NodeRpcHandlers {
         if (request.getSignal() < 1 || request.getSignal() > Signal.MAX_NUMBER) {
             throw new RpcException(SlurmdErrors.EINVAL, "Invalid signal: " + request.getSignal());
         }
+        // As in Slurm, a signal other than SIGKILL reaches the batch shell only with --batch (the shell alone) or
+        // --full (the shell, its children and every step); otherwise it goes to the job's steps only.
+        boolean wholeJob = request.getFull() || request.getSignal() == Signal.KILL.number();
         try {
-            runner.signal(jobId, new Signal(request.getSignal()), request.getBatchShellOnly());
+            if (request.getBatchShellOnly() || wholeJob) {
+                runner.signal(jobId, new Signal(request.getSignal()), request.getBatchShellOnly());
+            } else {
+                steps.signalJob(jobId, request.getSignal());
+            }
         } catch (IllegalArgumentException e) {
             // It ended between the check and the signal.
             throw new RpcException(SlurmdErrors.ESLURM_INVALID_JOB_ID, "Invalid job id specified: " + e.getMessage());
         }
         LOG.info("job {}: signal {} delivered{}", jobId, request.getSignal(),
-                request.getBatchShellOnly() ? " to the batch shell" : "");
+                request.getBatchShellOnly() ? " to the batch shell" : wholeJob ? "" : " to its steps");
         return Ack.getDefaultInstance();
     }
 

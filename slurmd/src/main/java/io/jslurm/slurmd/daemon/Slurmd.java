@@ -23,6 +23,7 @@ import io.jslurm.slurmd.cgroup.CgroupLayout;
 import io.jslurm.slurmd.cgroup.CgroupManager;
 import io.jslurm.slurmd.cgroup.CgroupVersion;
 import io.jslurm.slurmd.cgroup.Cgroups;
+import io.jslurm.slurmd.cgroup.MigrationWait;
 import io.jslurm.slurmd.gpu.GpuDetection;
 import io.jslurm.slurmd.hw.CpuTopology;
 import io.jslurm.slurmd.step.GpuAffinity;
@@ -32,6 +33,7 @@ import io.jslurm.slurmd.launch.JobCompletion;
 import io.jslurm.slurmd.launch.JobRunner;
 import io.jslurm.slurmd.launch.NodeContext;
 import io.jslurm.slurmd.launch.RunnerConfig;
+import io.jslurm.slurmd.launch.TaskExec;
 import io.jslurm.slurmd.launch.UserSwitch;
 import io.jslurm.slurmd.prolog.HookSettings;
 import io.jslurm.slurmd.prolog.JobHookContext;
@@ -145,6 +147,10 @@ public final class Slurmd implements AutoCloseable {
             LOG.warn("not root and the cgroup hierarchy is not writable: jobs run as this user without cgroup"
                     + " confinement of cores, memory or GPU devices, are tracked by session and process tree,"
                     + " and report no CPU or memory usage");
+        }
+        if (MigrationWait.launchesMoveProcesses(cgroups.version(),
+                HostFiles.real().readOptional("proc/sys/kernel/osrelease").orElse(""), TaskExec.knowsSystemCalls())) {
+            MigrationWait.check(HostFiles.real()).ifPresent(LOG::warn);
         }
         runner = new JobRunner(new RunnerConfig(setup.files().spoolDir(),
                 new NodeContext(setup.slurmConf(), config.cgroup().constrainDevices()), config.slurm().timers().killWait()),

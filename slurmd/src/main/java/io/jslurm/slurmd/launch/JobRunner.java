@@ -70,6 +70,8 @@ public final class JobRunner {
     private final ScheduledExecutorService scheduler;
     private final Consumer<JobCompletion> onComplete;
     private final JobWrapper wrapper;
+    /** Starts TaskProlog and TaskEpilog in the batch step's cgroup (created there by clone3 on v2). */
+    private final TaskExec taskExec;
     private final Map<Long, RunningJob> jobs = new ConcurrentHashMap<>();
     /** Jobs whose end was handed on and whose cgroup and spool are being removed; done when they are. */
     private final Map<Long, CompletableFuture<Void>> cleanups = new ConcurrentHashMap<>();
@@ -96,6 +98,7 @@ public final class JobRunner {
         JobWrapper.requireTools();
         Files.createDirectories(config.spoolDir());
         this.wrapper = JobWrapper.install(config.spoolDir());
+        this.taskExec = TaskExec.install(config.spoolDir());
     }
 
     /**
@@ -162,8 +165,8 @@ public final class JobRunner {
         }
         Path dir = Files.isDirectory(workDir) ? workDir : Path.of("/tmp");
         try {
-            ScriptResult result = HookScript.run(cgroup.joinAndExec(JobWrapper.asUser(user, groups, program.get(),
-                    List.of())), env, dir, taskScripts.timeout());
+            ScriptResult result = HookScript.run(taskExec.command(cgroup, user, groups,
+                    List.of(program.get().toString())), env, dir, taskScripts.timeout());
             if (!result.succeeded()) {
                 LOG.error("job {}: {} failed {}", jobId, program.get(), result.status());
             }

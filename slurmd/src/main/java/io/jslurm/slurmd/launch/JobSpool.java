@@ -161,6 +161,16 @@ final class JobSpool {
                 .map(values -> OptionalLong.of(Long.parseLong(values[index]))).orElse(OptionalLong.empty());
     }
 
+    /**
+     * How the script's process got into its cgroup, the third word of {@code pid}: {@code clone3} (created there),
+     * {@code join} (forked, then moved), or {@code join:ERRNO} when clone3 was tried and failed; empty before the
+     * wrapper wrote it, or from a wrapper that did not write it.
+     */
+    Optional<String> cgroupEntry() {
+        return readIfPresent(PID).map(text -> text.trim().split("\\s+")).filter(values -> values.length > 2)
+                .map(values -> values[2]);
+    }
+
     Optional<String> launchError() {
         return readIfPresent(LAUNCH_ERROR).map(String::trim);
     }

@@ -1,6 +1,7 @@
 package io.jslurm.slurmd.launch;
 
 import io.jslurm.slurmd.cgroup.Cgroup;
+import io.jslurm.slurmd.cgroup.CgroupVersion;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -51,7 +52,10 @@ final class JobWrapper {
      * on. Where the cgroup is joined by writing its {@code cgroup.procs} files and the system calls are known, the
      * child joins, starts the session and takes the user's identity itself and execs the script: one program
      * where the chain join shell, setsid, setpriv took three more (the whole chain measured 23 ms before and
-     * 13 ms after at load 18, {@code bench/launch-chain.sh}). Otherwise it execs that chain.
+     * 13 ms after at load 18, {@code bench/launch-chain.sh}). On cgroup v2 (one {@code cgroup.procs} file) the
+     * child is created in the cgroup instead ({@code --clone3}), which spares the kernel's grace-period wait of
+     * the join (docs/cgroups.md, "Launch latency and favordynmods"); the join stays as the fallback. Otherwise it
+     * execs that chain.
      */
     List<String> childArguments(Cgroup cgroup, JobUser user, List<Integer> groups, Path jobScript,
                                 List<String> argv) {
@@ -66,6 +70,10 @@ final class JobWrapper {
         for (Path file : procs.get()) {
             args.add("--join");
             args.add(file.toString());
+        }
+        if (cgroup.version() == CgroupVersion.V2 && procs.get().size() == 1) {
+            args.add("--clone3");
+            args.add(Integer.toString(calls.clone3()));
         }
         args.add("--setsid");
         args.add(Integer.toString(calls.setsid()));

@@ -1,6 +1,7 @@
 package io.jslurm.slurmd.launch;
 
 import io.jslurm.slurmd.cgroup.Cgroup;
+import io.jslurm.slurmd.cgroup.CgroupVersion;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +15,10 @@ import java.util.stream.Collectors;
  * cgroup is joined by writing {@code cgroup.procs} files and the system call numbers are known, one program,
  * {@code task_exec.pl} (its header says what it does), joins, takes the user's ids and execs the task; otherwise
  * the chain of the cgroup's joining shell, {@code setpriv} and the task, which costs two program starts more.
- * Either way the process slurmd starts keeps its pid and standard streams through to the task.
+ * Either way the process slurmd starts keeps its pid and standard streams through to the task, except on cgroup v2:
+ * there the launcher creates the task in the step's cgroup with clone3 (sparing the kernel's grace-period wait of a
+ * {@code cgroup.procs} write, docs/cgroups.md) and stays as its parent, outside the cgroup, ending as the task ended.
+ * slurmd reads the same exit status either way and reaches the task's processes through the cgroup.
  */
 public final class TaskExec {
     private static final String RESOURCE = "task_exec.pl";
@@ -30,6 +34,11 @@ public final class TaskExec {
     /** Copies the launcher into SlurmdSpoolDir; it is used wherever it can be. */
     public static TaskExec install(Path spoolDir) throws IOException {
         return new TaskExec(Optional.of(SpoolScript.install(spoolDir, RESOURCE)), IdentitySyscalls.ofThisMachine());
+    }
+
+    /** Whether the launchers know this architecture's system calls, clone3 among them. */
+    public static boolean knowsSystemCalls() {
+        return IdentitySyscalls.ofThisMachine().isPresent();
     }
 
     /** The joining shell and setpriv always (no launcher installed). */
@@ -50,6 +59,10 @@ public final class TaskExec {
         for (Path file : procs.get()) {
             command.add("--join");
             command.add(file.toString());
+        }
+        if (cgroup.version() == CgroupVersion.V2 && procs.get().size() == 1 && syscalls.isPresent()) {
+            command.add("--clone3");
+            command.add(Integer.toString(syscalls.get().clone3()));
         }
         if (!become.isEmpty()) {
             IdentitySyscalls calls = syscalls.get();

@@ -563,6 +563,12 @@ public final class StepTasks implements AutoCloseable {
         });
     }
 
+    /** {@code scancel -s SIG} without {@code --batch} or {@code --full}: the signal to every step here, not the batch shell. */
+    public void signalJob(long jobId, int signal) {
+        running.values().stream().filter(step -> step.jobId == jobId && !step.isDone())
+                .forEach(step -> step.signal(signal));
+    }
+
     /** SIGKILL to every step of the job here (the job was cancelled or its allocation ended). */
     public void terminateJob(long jobId) {
         // A suspended job is thawed first: v1's frozen processes would not die of SIGKILL until thawed.
@@ -784,8 +790,14 @@ public final class StepTasks implements AutoCloseable {
             return signalled;
         }
 
+        /** Kills the tasks started so far; through the cgroup too, since on v2 slurmd's handle is their parent. */
         void abort() {
             tasks.values().forEach(Process::destroyForcibly);
+            try {
+                cgroup.kill();
+            } catch (RuntimeException e) {
+                LOG.warn("step {}: killing the tasks of a failed launch: {}", key, e.getMessage());
+            }
         }
 
         void done() {

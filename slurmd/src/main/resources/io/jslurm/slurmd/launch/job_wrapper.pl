@@ -2,7 +2,7 @@
 # Runs one batch script for slurmd and records how it ended.
 #
 # Usage: job_wrapper.pl JOBDIR UID GID GROUPS WORKDIR STDIN STDOUT STDERR APPEND
-#            [--join PROCSFILE]... [--setsid NR] [--become NR,NR,NR] -- COMMAND...
+#            [--join PROCSFILE]... [--clone3 NR] [--setsid NR] [--become NR,NR,NR] -- COMMAND...
 #
 # Without options COMMAND joins the job's cgroup, starts a session and execs setpriv, which becomes
 # the user for good and execs the script. With them the child does that itself, saving three
@@ -15,17 +15,23 @@
 # along. Before handing over, the child opens
 # the script's input and output files and enters the work directory with the user's identity
 # (seteuid), so files are created as the user and checked against the user's permissions.
-# JOBDIR/pid holds "SCRIPTPID WRAPPERPID" once the script is forked.
+# With --clone3 (cgroup v2: one --join file), the child is not forked and then moved: it is created
+# in the cgroup by clone3(CLONE_INTO_CGROUP) (system call NR), which spares the kernel's wait for an
+# RCU grace period that every write to a cgroup.procs file can take (10-25 ms, see cgroups.md); where
+# clone3 fails (kernel before 5.7, a seccomp filter, ...) it forks and joins as before.
+# JOBDIR/pid holds "SCRIPTPID WRAPPERPID ENTRY" once the script is forked, ENTRY saying how the script
+# got into its cgroup: "clone3", "join", or "join:ERRNO" when clone3 was tried and failed.
 # The child's wait status is written to JOBDIR/status as "EXITCODE SIGNAL": all a restarted
 # slurmd needs to report the job's end. This is Perl because a shell's wait cannot tell
 # "exit 137" from "killed by signal 9"; it loads no modules (not even strict.pm), since every
 # millisecond of its start-up delays the job.
 
 my ($jobdir, $uid, $gid, $groups, $workdir, $stdin, $stdout, $stderr, $append, @command) = @ARGV;
-my (@join, $setsid_nr, $become);
+my (@join, $clone3_nr, $setsid_nr, $become);
 while (@command && $command[0] ne '--') {
     my $option = shift @command;
     if ($option eq '--join') { push @join, shift @command; }
+    elsif ($option eq '--clone3') { $clone3_nr = shift @command; }
     elsif ($option eq '--setsid') { $setsid_nr = shift @command; }
     elsif ($option eq '--become') { $become = shift @command; }
     else { die "job_wrapper.pl: unknown option $option\n"; }
@@ -47,16 +53,52 @@ my %env;
     }
 }
 
-my $pid = fork();
-die "fork: $!\n" unless defined $pid;
+my ($pid, $entry) = start_child();
 run_child() if $pid == 0;
 # The script's pid, then this wrapper's, in one file: written after the fork, so not in the way of the script's
 # start; a slurmd that restarts before it is there waits for it (JobRunner.WRAPPER_START_GRACE).
-write_file("$jobdir/pid", "$pid $$\n");
+write_file("$jobdir/pid", "$pid $$ $entry\n");
 waitpid($pid, 0);
 my $status = $?;
 write_file("$jobdir/status", ($status >> 8) . ' ' . ($status & 127) . "\n");
 exit 0;
+
+# Starts the script's process: born in its cgroup where --clone3 allows, else forked (it joins in confine).
+# Returns the child's pid (0 in the child) and how it enters its cgroup.
+#
+# clone3 is called raw, not through glibc's fork(), so nothing of fork's bookkeeping runs: no atfork
+# handlers (Perl's only take its own interpreter mutexes, which no other thread holds: the wrapper starts
+# none), no reset of the malloc and stdio locks (unheld for the same reason), and the child's thread
+# descriptor keeps the parent's cached thread id, which only pthread_kill, raise and error-checking
+# mutexes would use. The child does none of that: it opens files, dup2s, makes raw system calls (setsid,
+# setgroups, setresgid, setresuid) and execs; Perl's $$ asks the kernel each time, so it is the child's.
+# Without CLONE_VM the child has its own copy of memory and stack, as after fork, so no stack is given.
+sub start_child {
+    my $failure = 'join';
+    if (defined $clone3_nr && @join == 1) {
+        (my $dir = $join[0]) =~ s{/cgroup\.procs$}{};
+        # The kernel wants a descriptor of the cgroup's directory; a plain read-only open gives one
+        # (O_DIRECTORY's value differs by architecture, and Fcntl would cost a module load).
+        if (sysopen(my $cgroup, $dir, 0)) {
+            # struct clone_args, eleven 64-bit fields up to "cgroup": flags, pidfd, child_tid, parent_tid,
+            # exit_signal, stack, stack_size, tls, set_tid, set_tid_size, cgroup. CLONE_INTO_CGROUP is
+            # 0x200000000; exit signal SIGCHLD (17 on x86_64, arm64 and riscv64, the architectures
+            # slurmd gives a system call number for), so waitpid sees the child as a forked one.
+            my $args = pack('Q11', 0x200000000, 0, 0, 0, 17, 0, 0, 0, 0, 0, fileno($cgroup));
+            my $pid = syscall($clone3_nr + 0, $args, length $args);
+            if ($pid >= 0) {
+                @join = ();
+                return ($pid, 'clone3');
+            }
+            $failure = 'join:' . ($! + 0);
+        } else {
+            $failure = 'join:' . ($! + 0);
+        }
+    }
+    my $pid = fork();
+    die "fork: $!\n" unless defined $pid;
+    return ($pid, $failure);
+}
 
 sub run_child {
     $SIG{HUP} = 'DEFAULT';

@@ -38,6 +38,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * slurmd in this JVM against a controller endpoint that really listens on loopback: registration,
@@ -226,22 +228,29 @@ class SlurmdTest {
         return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }
 
-    @Test
-    void signalReachesTheScript() throws Exception {
+    @ParameterizedTest(name = "full={0}")
+    @ValueSource(booleans = {true, false})
+    void signalReachesTheScriptOnlyWithFullOrBatch(boolean full) throws Exception {
         start("tn1");
         controller.nextRegistration();
-        // The trap is set before the script says it runs, so the signal cannot come first.
+        // The traps are set before the script says it runs, so no signal can come first.
         int jobId = TestJobs.nextId();
         Path ready = site.mark("ready", jobId);
         controller.call(port("tn1"), TestJobs.launch(jobId, site.user, "tn1", site.workDir,
-                "trap 'echo got USR1; exit 7' USR1\ntouch " + ready + "\nwhile true; do sleep 0.1; done"));
+                "trap 'echo got USR1' USR1\ntrap 'echo got USR2; exit 7' USR2\ntouch " + ready
+                        + "\nwhile true; do sleep 0.1; done"));
         awaitFile(ready);
 
+        // scancel -s USR1: the job's steps only, and this job has none.
         controller.call(port("tn1"), SignalJob.newBuilder().setJobId(jobId).setSignal(10).build());
+        // scancel -s USR2 --full, or --batch.
+        controller.call(port("tn1"), SignalJob.newBuilder().setJobId(jobId).setSignal(12).setFull(full)
+                .setBatchShellOnly(!full).build());
 
         JobComplete completion = controller.nextCompletion();
         assertThat(completion.getExitCode()).isEqualTo(7);
-        assertThat(Files.readString(site.workDir.resolve("slurm-" + jobId + ".out"))).contains("got USR1");
+        assertThat(Files.readString(site.workDir.resolve("slurm-" + jobId + ".out"))).contains("got USR2")
+                .doesNotContain("got USR1");
     }
 
     @Test

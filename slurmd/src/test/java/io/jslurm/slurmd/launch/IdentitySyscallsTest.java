@@ -9,13 +9,13 @@ class IdentitySyscallsTest {
 
     @Test
     void x86_64UsesItsOwnTable() {
-        assertThat(IdentitySyscalls.forArch("amd64")).contains(new IdentitySyscalls(112, 116, 119, 117));
+        assertThat(IdentitySyscalls.forArch("amd64")).contains(new IdentitySyscalls(112, 116, 119, 117, 435));
         assertThat(IdentitySyscalls.forArch("x86_64")).isEqualTo(IdentitySyscalls.forArch("amd64"));
     }
 
     @Test
     void arm64UsesTheGenericTable() {
-        assertThat(IdentitySyscalls.forArch("aarch64")).contains(new IdentitySyscalls(157, 159, 149, 147));
+        assertThat(IdentitySyscalls.forArch("aarch64")).contains(new IdentitySyscalls(157, 159, 149, 147, 435));
     }
 
     @Test

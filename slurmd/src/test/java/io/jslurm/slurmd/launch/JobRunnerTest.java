@@ -69,11 +69,7 @@ class JobRunnerTest {
 
     @BeforeAll
     static void createUserAndDirectories() throws IOException {
-        assumeTrue((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0,
-                "job launch tests need root: they create a user and cgroups");
-        for (String tool : List.of(JobWrapper.PERL, JobWrapper.SETSID, JobWrapper.SETPRIV, "/usr/sbin/useradd")) {
-            assumeTrue(Files.isExecutable(Path.of(tool)), "job launch tests need " + tool);
-        }
+        LaunchHost.assumeLaunchable();
         CgroupLayout layout = CgroupLayout.forNode("launchtest" + ProcessHandle.current().pid());
         try {
             cgroups = Cgroups.open(CgroupConfig.defaults(), layout, HostFiles.real(), CgroupBase.HIERARCHY_ROOT);
@@ -145,17 +141,8 @@ class JobRunnerTest {
     }
 
     private Jobs job(String script) {
-        Jobs jobs = new Jobs();
-        jobs.jobId = JOB_IDS.incrementAndGet();
-        jobs.user = user.jobUser();
-        jobs.workDir = workDir;
-        jobs.submitDir = workDir;
-        jobs.nodes = "node01";
-        jobs.nodeName = "node01";
-        jobs.startTime = Instant.now();
-        jobs.environment = Map.of("PATH", "/usr/bin:/bin", "EXPORTED_BY_USER", "kept");
-        jobs.script = "#!/bin/bash\n" + script;
-        return jobs;
+        return Jobs.bashOnNode01(JOB_IDS.incrementAndGet(), user.jobUser(), workDir,
+                Map.of("PATH", "/usr/bin:/bin", "EXPORTED_BY_USER", "kept"), script);
     }
 
     private JobCompletion run(Jobs jobs) throws Exception {

@@ -55,6 +55,21 @@ final class Jobs {
                 script, argv);
     }
 
+    /** A one-node bash script of {@code user} on node01, started now in {@code workDir}, with {@code environment}. */
+    static Jobs bashOnNode01(long jobId, JobUser user, Path workDir, Map<String, String> environment, String script) {
+        Jobs jobs = new Jobs();
+        jobs.jobId = jobId;
+        jobs.user = user;
+        jobs.workDir = workDir;
+        jobs.submitDir = workDir;
+        jobs.nodes = "node01";
+        jobs.nodeName = "node01";
+        jobs.startTime = Instant.now();
+        jobs.environment = environment;
+        jobs.script = "#!/bin/bash\n" + script;
+        return jobs;
+    }
+
     static BatchLaunch plain() {
         return new Jobs().build();
     }

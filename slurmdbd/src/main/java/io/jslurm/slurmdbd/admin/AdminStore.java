@@ -144,7 +144,11 @@ public final class AdminStore {
             for (String account : accounts) {
                 any |= addAssociation(cluster, account, name, account);
             }
-            setDefaultAccount(cluster, name, def);
+            // Adding an existing user to more accounts leaves its default account alone, as in Slurm, unless
+            // DefaultAccount= says otherwise.
+            if (!defaultAccount.isEmpty() || !hasDefaultAccount(cluster, name)) {
+                setDefaultAccount(cluster, name, def);
+            }
             if (any) {
                 added.add(name);
             }
@@ -361,6 +365,11 @@ public final class AdminStore {
         return update("INSERT INTO assoc_table (cluster, acct, user, parent_acct, time_created, time_modified)"
                 + " VALUES (?, ?, ?, ?, ?, ?) ON DUPLICATE KEY UPDATE deleted = 0, parent_acct = VALUES(parent_acct)",
                 cluster, account, user, parent, now(), now()) == 1;
+    }
+
+    private boolean hasDefaultAccount(String cluster, String user) throws SQLException {
+        return !rows("SELECT acct FROM assoc_table WHERE cluster = ? AND user = ? AND is_def = 1 AND deleted = 0",
+                List.of(cluster, user), rs -> row("Account", rs.getString("acct"))).isEmpty();
     }
 
     private int setDefaultAccount(String cluster, String user, String account) throws SQLException, AdminException {

@@ -117,4 +117,30 @@ class SacctmgrEndToEndTest {
         assertThat(sacctmgr(1001, "-P", "-n", "show", "qos", "urgent", "format=name,preempt,preemptmode"))
                 .isEqualTo("urgent||cluster\n");
     }
+
+    @Test
+    void addingAnExistingUserToAnotherAccountKeepsItsDefaultAccount() {
+        sacctmgr(0, "-i", "add", "cluster", "gpu");
+        sacctmgr(0, "-i", "add", "account", "physics");
+        sacctmgr(0, "-i", "add", "account", "chemistry");
+        sacctmgr(0, "-i", "add", "user", "dave", "Account=physics");
+        sacctmgr(0, "-i", "add", "user", "dave", "Account=chemistry");
+        assertThat(sacctmgr(1001, "-P", "-n", "show", "user", "dave", "format=user,defaultaccount"))
+                .isEqualTo("dave|physics\n");
+        assertThat(sacctmgr(1001, "-P", "-n", "show", "association", "where", "user=dave", "format=account"))
+                .contains("physics\n", "chemistry\n");
+        sacctmgr(0, "-i", "add", "user", "dave", "Account=chemistry", "DefaultAccount=chemistry");
+        assertThat(sacctmgr(1001, "-P", "-n", "show", "user", "dave", "format=user,defaultaccount"))
+                .isEqualTo("dave|chemistry\n");
+        // The database is shared with the other tests, which list every user.
+        assertThat(sacctmgr(0, "-i", "delete", "user", "dave")).contains("dave");
+    }
+
+    @Test
+    void optionsMayFollowTheCommandAsSlurmsGetoptPermutesThem() {
+        sacctmgr(0, "-i", "add", "cluster", "gpu");
+        assertThat(sacctmgr(1001, "show", "qos", "normal", "format=name", "-n", "-P")).isEqualTo("normal\n");
+        assertThat(sacctmgr(1001, "show", "user", "-Z")).isEqualTo("exit 1");
+        assertThat(error).isEqualTo("sacctmgr: invalid option -- 'Z'\nTry \"sacctmgr --help\" for more information\n");
+    }
 }
