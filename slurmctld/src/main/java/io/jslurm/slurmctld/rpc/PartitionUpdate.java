@@ -108,6 +108,9 @@ final class PartitionUpdate {
 
     /** Every named node must be one slurm.conf defines, as Slurm checks before it changes anything. */
     private static Hostlist members(String expression, SlurmConfig slurm) throws RpcException {
+        if (expression.equalsIgnoreCase("ALL")) {
+            return Hostlist.of(slurm.nodes().stream().map(io.jslurm.conf.slurm.NodeConfig::name).toList());
+        }
         Hostlist nodes;
         try {
             nodes = expression.isBlank() ? Hostlist.empty() : Hostlist.parse(expression);

@@ -108,6 +108,11 @@ class PartitionUpdateRpcTest {
         assertThat(admin.getOversubscribe()).isEqualTo("FORCE:2");
         // One default at a time.
         assertThat(partition("batch").getIsDefault()).isFalse();
+
+        update(0, batch().setNodes("gpu02"));
+        assertThat(partition("batch").getNodes()).isEqualTo("gpu02");
+        update(0, batch().setNodes("ALL"));
+        assertThat(partition("batch").getNodes()).isEqualTo("gpu[01-02]");
     }
 
     @Test
