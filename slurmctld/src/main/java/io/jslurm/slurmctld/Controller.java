@@ -160,7 +160,8 @@ public final class Controller implements AutoCloseable {
         ThreadPoolExecutor workers = workers();
         JobHandlers jobs = new JobHandlers(control, loop, validator, allocations, callers, clock, workers);
         Controller[] self = new Controller[1];
-        ControlHandlers controlHandlers = new ControlHandlers(config::get, () -> self[0].reconfigure(), clock);
+        ControlHandlers controlHandlers = new ControlHandlers(config::get, () -> self[0].reconfigure(),
+                change -> self[0].change(change), clock);
         StepHandlers steps = new StepHandlers(control, loop, validator, allocations, nodes, callers,
                 new StepCredentials(key), () -> config.get().slurm().slurmdPort(), clock,
                 AccountedJobStore.stepsOf(accounted),
@@ -235,6 +236,15 @@ public final class Controller implements AutoCloseable {
                     fresh.slurm().partitions().size());
             loop.requestPass();
         }
+    }
+
+    /** A change made through RPC (scontrol update partition): in force until the next reconfigure or restart. */
+    void change(ControlHandlers.ConfigChange change) throws io.jslurm.protocol.RpcException {
+        synchronized (reconfigureLock) {
+            ClusterConfig changed = change.apply(config.get());
+            config.set(changed);
+        }
+        loop.requestPass();
     }
 
     public InetSocketAddress address() {

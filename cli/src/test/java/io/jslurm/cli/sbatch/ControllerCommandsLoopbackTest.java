@@ -116,10 +116,24 @@ class ControllerCommandsLoopbackTest {
     }
 
     @Test
-    void partitionUpdatesAreRefusedByName() {
-        assertThat(scontrol(1, "update", "PartitionName=batch", "State=DRAIN").err()).startsWith(
-                "slurm_update error: Requested operation not supported on this system");
-        assertThat(scontrol(0, "show", "partition", "batch").out()).contains(" State=UP ");
+    void partitionUpdatesTakeEffectAtOnceUntilReconfigure() throws Exception {
+        scontrol(0, "update", "PartitionName=batch", "State=DRAIN", "MaxTime=30", "PriorityTier=4");
+        assertThat(scontrol(0, "show", "partition", "batch").out())
+                .contains(" State=DRAIN ", " MaxTime=00:30:00 ", " PriorityTier=4 ");
+        assertThat(sinfo("-h", "-o", "%P %a %l")).isEqualTo("batch* drain 30:00\n");
+        assertThat(sbatch(1, "--wrap=true").err()).isEqualTo(
+                "sbatch: error: Batch job submission failed: Required partition not available (inactive or drain)\n");
+
+        scontrol(0, "update", "PartitionName=batch", "State=UP");
+        assertThat(submit()).isEqualTo("1");
+        assertThat(scontrol(1, "update", "PartitionName=nosuch", "State=DOWN").err())
+                .isEqualTo("slurm_update error: Invalid partition name specified\n");
+        assertThat(scontrol(1, "update", "PartitionName=batch", "Nodes=n0[1-3]").err())
+                .isEqualTo("slurm_update error: Invalid node name specified\n");
+
+        // As in Slurm without ReconfigFlags=KeepPartInfo: reconfigure reads the partition from slurm.conf again.
+        scontrol(0, "reconfigure");
+        assertThat(sinfo("-h", "-o", "%P %a %l")).isEqualTo("batch* up 1:00:00\n");
     }
 
     @Test

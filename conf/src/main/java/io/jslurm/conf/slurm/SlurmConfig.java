@@ -45,6 +45,13 @@ public record SlurmConfig(String clusterName, List<ControllerHost> controllers, 
         settings = Map.copyOf(settings);
     }
 
+    /** The same configuration with other partitions: what {@code scontrol update partition} leaves in force. */
+    public SlurmConfig withPartitions(List<PartitionConfig> replaced) {
+        return new SlurmConfig(clusterName, controllers, authType, slurmctldPort, slurmdPort, slurmUser, slurmdUser,
+                slurmctldDebug, slurmdDebug, scheduling, priority, accounting, gresTypes, paths, timers, limits, launch,
+                nodes, replaced, nodeSets, downNodes, settings);
+    }
+
     public Optional<NodeConfig> node(String name) {
         return nodes.stream().filter(node -> node.name().equals(name)).findFirst();
     }

@@ -30,13 +30,28 @@ public final class ControlHandlers {
         void reconfigure() throws ConfException;
     }
 
+    /** One change to the running configuration, refused as a whole when any part of it is. */
+    @FunctionalInterface
+    public interface ConfigChange {
+        ClusterConfig apply(ClusterConfig running) throws RpcException;
+    }
+
+    /** Applies a change to the running configuration, serialized with reconfigure, and lets scheduling see it. */
+    @FunctionalInterface
+    public interface ConfigChanger {
+        void change(ConfigChange change) throws RpcException;
+    }
+
     private final Supplier<ClusterConfig> config;
     private final Reconfigurer reconfigurer;
+    private final ConfigChanger changer;
     private final InstantSource clock;
 
-    public ControlHandlers(Supplier<ClusterConfig> config, Reconfigurer reconfigurer, InstantSource clock) {
+    public ControlHandlers(Supplier<ClusterConfig> config, Reconfigurer reconfigurer, ConfigChanger changer,
+                           InstantSource clock) {
         this.config = config;
         this.reconfigurer = reconfigurer;
+        this.changer = changer;
         this.clock = clock;
     }
 
@@ -49,10 +64,10 @@ public final class ControlHandlers {
         return response.build();
     }
 
-    /** Partitions change through slurm.conf and reconfigure for now. */
+    /** scontrol update PartitionName=...: in force at once, until the next reconfigure or restart. */
     public UpdatePartitionResponse updatePartition(RpcCall<UpdatePartitionRequest> call) throws RpcException {
-        throw new RpcException(io.jslurm.protocol.ErrorCode.ESLURM_NOT_SUPPORTED,
-                "Requested operation not supported on this system: change partitions in slurm.conf and reconfigure");
+        changer.change(running -> PartitionUpdate.apply(running, call.request()));
+        return UpdatePartitionResponse.getDefaultInstance();
     }
 
     public PartitionInfoResponse partitions(RpcCall<PartitionInfoRequest> call) {
