@@ -79,7 +79,8 @@ public final class JobHandlers {
     public CompletionStage<SubmitBatchJobResponse> submitAsync(RpcCall<SubmitBatchJobRequest> call)
             throws RpcException {
         JobDescription description = call.request().getJob();
-        if (pinsPriority(description, call) || validator.mayWait(description)) {
+        // --test-only plans under the scheduling loop's lock, which a long pass holds: never on the event loop.
+        if (pinsPriority(description, call) || validator.mayWait(description) || description.getTestOnly()) {
             return CompletableFuture.supplyAsync(() -> {
                 try {
                     return submit(call);
@@ -89,9 +90,6 @@ public final class JobHandlers {
             }, workers);
         }
         SubmitValidator.Accepted accepted = validator.validate(description, call.caller());
-        if (description.getTestOnly()) {
-            return CompletableFuture.completedFuture(willRun(accepted));
-        }
         if (accepted.array().isPresent()) {
             return store.submitArrayAsync(accepted.spec(), accepted.array().get())
                     .thenApply(tasks -> arraySubmitted(tasks, accepted.array().get(), call));
