@@ -92,10 +92,7 @@ class BatchEnvironmentIT {
         long job = cluster().submit("-J", "usr1", "-o", "usr1_%j.out", "--wrap",
                 "trap 'echo got-usr1; exit 0' USR1; echo ready; while true; do sleep 1; done");
         Path out = cluster().workDir().resolve("usr1_" + job + ".out");
-        long deadline = System.nanoTime() + Cluster.patience().toNanos();
-        while (!(Files.exists(out) && Files.readString(out).contains("ready")) && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-        }
+        Cluster.awaitFileContaining(out, "ready");
         cluster().ok("scancel", "-s", "USR1", Long.toString(job));
         assertThat(cluster().awaitState(job, Cluster.patience(), "COMPLETED", "FAILED", "CANCELLED"))
                 .isEqualTo("COMPLETED");

@@ -188,6 +188,15 @@ public final class Cluster implements AutoCloseable {
         return awaitState(Long.toString(jobId), timeout, states);
     }
 
+    /** Waits up to {@link #patience()} until {@code file} exists and holds {@code text}; returns what it holds then. */
+    public static String awaitFileContaining(Path file, String text) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + patience().toNanos();
+        while (!(Files.exists(file) && Files.readString(file).contains(text)) && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        return Files.exists(file) ? Files.readString(file) : "";
+    }
+
     /** The id of the running job of that name, once squeue lists it (a job started by salloc or srun, whose id the test does not get). */
     public long awaitRunningJobNamed(String name) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + patience().toNanos();

@@ -4,6 +4,7 @@ import io.jslurm.protocol.EnvironmentVariables;
 import io.jslurm.cli.client.Controller;
 import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.client.Controllers;
+import io.jslurm.cli.submit.SessionId;
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.units.MemorySize;
@@ -157,6 +158,7 @@ public record InteractiveAllocation(String program, Controllers controllers, Con
                 .setGres(o.gres()).setGpus(o.gpus()).setNodelist(o.nodelist())
                 .setWorkDir(o.workDir().isEmpty() ? workDir : o.workDir())
                 .setUid((int) uid).setGid((int) gid).setUserName(user).setSubmitHost(host)
+                .setAllocSid(SessionId.current())
                 .setDistribution(o.distribution()).setOversubscribe(o.oversubscribe());
         o.nodes().ifPresent(b::setMinNodes);
         o.ntasks().ifPresent(b::setNtasks);

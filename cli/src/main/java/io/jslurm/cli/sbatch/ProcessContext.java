@@ -1,5 +1,6 @@
 package io.jslurm.cli.sbatch;
 
+import io.jslurm.cli.submit.SessionId;
 import io.jslurm.cli.submit.SubmitContext;
 import io.jslurm.cli.submit.Submitter;
 import io.jslurm.cli.submit.SystemAccess;
@@ -26,7 +27,8 @@ final class ProcessContext implements SystemAccess {
 
     static SubmitContext current(InstantSource clock, Path workingDirectory) {
         ProcessUser user = ProcessUser.current();
-        Submitter submitter = new Submitter((int) user.uid(), (int) user.gid(), user.name(), hostName());
+        Submitter submitter = new Submitter((int) user.uid(), (int) user.gid(), user.name(), hostName(),
+                SessionId.current());
         return new SubmitContext(System.getenv(), workingDirectory.toString(), submitter, clock,
                 new ProcessContext(workingDirectory));
     }

@@ -31,6 +31,7 @@ final class SubmitRequests {
                 .setName(job.name())
                 .setScript(ByteString.copyFrom(job.script().text(), StandardCharsets.UTF_8))
                 .addAllArgv(job.scriptArguments())
+                .setScriptPath(job.scriptPath())
                 .setWorkDir(job.workDir())
                 .addAllEnvironment(EnvironmentVariables.of(job.environment()))
                 .setGetUserEnv(job.getUserEnv())
@@ -38,6 +39,7 @@ final class SubmitRequests {
                 .setGid(job.submitter().gid())
                 .setUserName(job.submitter().user())
                 .setSubmitHost(job.submitter().host())
+                .setAllocSid(job.submitter().sessionId())
                 .setStdIn(job.streams().input())
                 .setStdOut(job.streams().output())
                 .setTestOnly(job.client().testOnly());

@@ -243,6 +243,8 @@ final class SubmitWire {
         d.boolIfSet(72, job.getUserEnv());
         d.boolIfSet(75, job.client().testOnly());
         d.boolIfSet(76, r.contiguous());
+        d.stringIfSet(77, job.scriptPath());
+        d.uint32IfSet(80, job.submitter().sessionId());
         return d;
     }
 

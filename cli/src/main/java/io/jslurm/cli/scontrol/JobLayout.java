@@ -51,7 +51,8 @@ final class JobLayout {
                 .pair("SecsPreSuspend", job.getPreSuspendSeconds())
                 .pair("LastSchedEval", d.timeOrUnknown(job.getLastSchedEval())).pair("Scheduler", "Main");
         out.line().pair("Partition", d.partition(job))
-                .pair("AllocNode:Sid", (r.getSubmitHost().isEmpty() ? "(null)" : r.getSubmitHost()) + ":0");
+                .pair("AllocNode:Sid", (r.getSubmitHost().isEmpty() ? "(null)" : r.getSubmitHost()) + ":"
+                        + Integer.toUnsignedString(r.getAllocSid()));
         out.line().pair("ReqNodeList", orNull(r.getNodelist())).pair("ExcNodeList", orNull(r.getExclude()));
         out.line().pair("NodeList", orNull(job.getNodeList()));
         if (!job.getBatchHost().isEmpty()) {

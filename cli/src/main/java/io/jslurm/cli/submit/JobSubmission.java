@@ -53,4 +53,9 @@ public record JobSubmission(
         Objects.requireNonNull(mailUser, "mailUser is null");
         Objects.requireNonNull(client, "client is null");
     }
+
+    /** The script's file as Slurm records it for Command=: relative names taken from the work directory. */
+    public String scriptPath() {
+        return script.path().map(path -> java.nio.file.Path.of(workDir).resolve(path).toString()).orElse("");
+    }
 }

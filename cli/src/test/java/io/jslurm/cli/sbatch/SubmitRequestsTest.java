@@ -26,8 +26,19 @@ class SubmitRequestsTest {
         assertThat(job.getUid()).isEqualTo(1000);
         assertThat(job.getUserName()).isEqualTo("alice");
         assertThat(job.getSubmitHost()).isEqualTo("login1");
+        assertThat(job.getAllocSid()).as("the submitting command's session, for AllocNode:Sid").isEqualTo(4242);
         assertThat(job.getWorkDir()).isEqualTo(TestSystem.WORK_DIR);
         assertThat(job.getStdOut()).isEqualTo("slurm-%j.out");
+    }
+
+    @Test
+    void theScriptsArgumentsAndItsPathFromTheWorkDirectoryAreSent() {
+        JobDescription job = describe("seed003-axolotl-2nodes.slurm", "a b", "", "\u00e9");
+        assertThat(job.getArgvList()).containsExactly("a b", "", "\u00e9");
+        assertThat(job.getScriptPath()).isEqualTo(TestSystem.WORK_DIR + "/seed003-axolotl-2nodes.slurm");
+        JobDescription wrapped = describe("--wrap=true");
+        assertThat(wrapped.getArgvList()).isEmpty();
+        assertThat(wrapped.getScriptPath()).as("Command=(null) for --wrap").isEmpty();
     }
 
     @Test

@@ -19,7 +19,7 @@ import java.util.OptionalInt;
 final class TestSystem implements SystemAccess {
 
     static final String WORK_DIR = "/home/alice/work";
-    static final Submitter ALICE = new Submitter(1000, 100, "alice", "login1");
+    static final Submitter ALICE = new Submitter(1000, 100, "alice", "login1", 4242);
     static final Instant NOW = Instant.parse("2026-03-02T10:15:30Z");
     static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
 

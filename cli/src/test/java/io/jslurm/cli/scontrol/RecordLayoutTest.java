@@ -25,7 +25,7 @@ class RecordLayoutTest {
                    AccrueTime=2026-03-02T09:59:00
                    StartTime=2026-03-02T10:00:00 EndTime=2026-03-03T10:00:00 Deadline=N/A
                    SuspendTime=None SecsPreSuspend=0 LastSchedEval=2026-03-02T10:00:00 Scheduler=Main
-                   Partition=gpu AllocNode:Sid=login1:0
+                   Partition=gpu AllocNode:Sid=login1:31337
                    ReqNodeList=(null) ExcNodeList=(null)
                    NodeList=gpu[01-02]
                    BatchHost=gpu01

@@ -36,7 +36,7 @@ public final class Records {
                 .setRequest(JobDescription.newBuilder().setName("train-llama").setPartition("gpu").setAccount("ml")
                         .setQos("normal").setTimeLimitMinutes(1440).setMinNodes(2).setNtasksPerNode(1)
                         .setCpusPerTask(32).setMemPerNodeMb(256_000).setGres("gpu:a100:8").setWorkDir("/home/alice")
-                        .setStdOut("/home/alice/slurm-%j.out").setSubmitHost("login1"))
+                        .setStdOut("/home/alice/slurm-%j.out").setSubmitHost("login1").setAllocSid(31337))
                 .build();
     }
 

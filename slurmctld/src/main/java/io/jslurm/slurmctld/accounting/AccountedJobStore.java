@@ -1,6 +1,7 @@
 package io.jslurm.slurmctld.accounting;
 
 import io.jslurm.common.jobid.ArraySpec;
+import io.jslurm.slurmctld.job.ExitCode;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobSpec;
@@ -180,8 +181,16 @@ public final class AccountedJobStore extends ForwardingJobStore {
     /** As {@link #cancel(long)}, and accounting keeps who cancelled ({@code CANCELLED by UID} in sacct). */
     @Override
     public Job cancel(long jobId, long byUid) {
+        return cancel(jobId, byUid, ExitCode.SUCCESS);
+    }
+
+    @Override
+    public Job cancel(long jobId, long byUid, ExitCode stepsExit) {
         Optional<Job> before = store.get(jobId);
-        Job ended = store.cancel(jobId);
+        Job ended = store.cancel(jobId, -1, stepsExit);
+        if (byUid < 0) {
+            return recorded(before, ended);
+        }
         var record = JobAccounting.record(cluster, ended, clock.millis(), billing).toBuilder()
                 .setCancelledBy((int) byUid).build();
         emit(() -> accounting.job(record));

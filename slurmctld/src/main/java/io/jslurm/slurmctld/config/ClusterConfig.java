@@ -94,6 +94,11 @@ public record ClusterConfig(Path slurmConf, LoadedConfig loaded, SchedulerParams
         return pair == null ? absent : pair.value().strip();
     }
 
+    /** SchedulerParameters bf_interval: how long the scheduling loop waits between passes that backfill. */
+    public Duration backfillInterval() {
+        return Duration.ofSeconds(slurm().scheduling().schedulerParameters().bfIntervalSeconds());
+    }
+
     private static SchedulerParams schedulerParams(SlurmConfig slurm) {
         var scheduling = slurm.scheduling();
         SelectType type = switch (scheduling.selectParameters().mode()) {
@@ -106,9 +111,9 @@ public record ClusterConfig(Path slurmConf, LoadedConfig loaded, SchedulerParams
         var memory = scheduling.memory();
         SelectParams select = new SelectParams(type, mebibytes(memory.defMemPerCpu()),
                 mebibytes(memory.defMemPerGpu()), mebibytes(memory.maxMemPerCpu()));
-        // SchedulerParameters as written: bf_interval is left out because every pass of the controller's loop
-        // ends with backfill (a pass costs milliseconds, not Slurm's locked cycle), and bf_continue because a
-        // pure pass never yields; the other keys shape the pass itself.
+        // SchedulerParameters as written: bf_interval is not a parameter of one pass but decides which passes of
+        // the controller's loop include backfill (backfillInterval), and bf_continue has no effect because a pure
+        // pass never yields; the other keys shape the pass itself.
         SchedulerParameters sp = scheduling.schedulerParameters();
         BackfillParams backfill = new BackfillParams(scheduling.scheduler() != SchedulerPlugin.BUILTIN,
                 Duration.ofMinutes(sp.bfWindowMinutes()), Duration.ofSeconds(sp.bfResolutionSeconds()),

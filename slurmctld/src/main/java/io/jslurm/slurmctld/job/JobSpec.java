@@ -13,6 +13,12 @@ import java.util.Objects;
  * @param hold submitted with {@code --hold}
  * @param openMode {@code --open-mode}, {@link OpenMode#UNSPECIFIED} when not given
  * @param oversubscribe {@code -s}/{@code --oversubscribe}: may share cores where the partition has OverSubscribe=YES
+ * @param allocNode the short name of the host the job was submitted from, empty when not known
+ * @param allocSid the session id of the submitting command, 0 when not known
+ * @param argv the words after the script on the sbatch command line, passed to the script as {@code $1...};
+ *             kept exactly as given (spaces, empty words, any characters)
+ * @param scriptPath the script's file, absolute, as {@code scontrol show job} prints it in Command=; empty for
+ *                   {@code --wrap} and a script read from standard input
  */
 public record JobSpec(
         String name,
@@ -41,9 +47,14 @@ public record JobSpec(
         String constraint,
         boolean hold,
         OpenMode openMode,
-        boolean oversubscribe) {
+        boolean oversubscribe,
+        String allocNode,
+        int allocSid,
+        List<String> argv,
+        String scriptPath) {
 
     public JobSpec {
+        Objects.requireNonNull(allocNode, "allocNode");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(user, "user");
         Objects.requireNonNull(account, "account");
@@ -63,6 +74,8 @@ public record JobSpec(
         Objects.requireNonNull(exclude, "exclude");
         Objects.requireNonNull(constraint, "constraint");
         Objects.requireNonNull(openMode, "openMode");
+        argv = List.copyOf(argv);
+        Objects.requireNonNull(scriptPath, "scriptPath");
         if (uid < 0 || gid < 0) {
             throw new IllegalArgumentException("uid and gid must not be negative");
         }
@@ -104,6 +117,10 @@ public record JobSpec(
         b.hold = hold;
         b.openMode = openMode;
         b.oversubscribe = oversubscribe;
+        b.allocNode = allocNode;
+        b.allocSid = allocSid;
+        b.argv = argv;
+        b.scriptPath = scriptPath;
         return b;
     }
 
@@ -136,6 +153,10 @@ public record JobSpec(
         private boolean hold;
         private OpenMode openMode = OpenMode.UNSPECIFIED;
         private boolean oversubscribe;
+        private String allocNode = "";
+        private int allocSid;
+        private List<String> argv = List.of();
+        private String scriptPath = "";
 
         private Builder(String user, int uid, int gid) {
             this.user = user;
@@ -167,11 +188,15 @@ public record JobSpec(
         public Builder hold(boolean v) { hold = v; return this; }
         public Builder openMode(OpenMode v) { openMode = v; return this; }
         public Builder oversubscribe(boolean v) { oversubscribe = v; return this; }
+        public Builder allocNode(String v) { allocNode = v; return this; }
+        public Builder allocSid(int v) { allocSid = v; return this; }
+        public Builder argv(List<String> v) { argv = v; return this; }
+        public Builder scriptPath(String v) { scriptPath = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, user, uid, gid, account, partition, qos, resources, script, environment,
                     workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue,
-                    exclusive, nodeList, exclude, constraint, hold, openMode, oversubscribe);
+                    exclusive, nodeList, exclude, constraint, hold, openMode, oversubscribe, allocNode, allocSid, argv, scriptPath);
         }
     }
 }

@@ -65,7 +65,8 @@ final class JobRecords {
                 .setTermSignal(s.exitCode().signal())
                 .setDerivedExitCode(s.derivedExitCode().status())
                 .setRestartCount(s.restartCount())
-                .setCommand(spec.name())
+                // Slurm's Command= is the script's path alone (its arguments are not shown); --wrap has none.
+                .setCommand(spec.scriptPath())
                 .setPartition(spec.partition())
                 .setName(spec.name())
                 .setTimeLimitMinutes(limitMinutes(limit))
@@ -211,6 +212,7 @@ final class JobRecords {
                 .setComment(spec.comment()).setRequeue(spec.requeue()).setNodelist(spec.nodeList())
                 .setExclude(spec.exclude()).setConstraint(spec.constraint()).setUid(spec.uid()).setGid(spec.gid())
                 .setUserName(spec.user()).setHold(spec.hold())
+                .setSubmitHost(spec.allocNode()).setAllocSid(spec.allocSid())
                 .setMinNodes(Math.max(1, r.minNodes())).setMaxNodes(Math.max(Math.max(1, r.minNodes()), r.maxNodes()))
                 .setCpusPerTask(Math.max(1, r.cpusPerTask()))
                 .setTimeLimitMinutes(limitMinutes(limit))

@@ -377,6 +377,9 @@ public final class SubmitValidator {
                 .constraint(d.getConstraint())
                 .openMode(openMode(d.getOpenMode()))
                 .hold(d.getHold())
+                .allocNode(d.getSubmitHost()).allocSid(d.getAllocSid())
+                .argv(d.getArgvList())
+                .scriptPath(d.getScriptPath())
                 .build();
     }
 }

@@ -289,7 +289,7 @@ public final class JobControl {
             if (signal != 0 && signal != SIGKILL && job.state() == JobState.PENDING) {
                 throw new PendingSignalException(job.displayId());
             }
-            ended = byUid < 0 ? store.cancel(jobId) : store.cancel(jobId, byUid);
+            ended = store.cancel(jobId, byUid, stepsWorstExit.apply(jobId));
             holdAfterRequeue.remove(jobId);
             Optional<Allocation> released = release(jobId);
             released.ifPresent(allocation -> terminate(ended, allocation, "cancelled"));
@@ -436,6 +436,16 @@ public final class JobControl {
         return ended;
     }
 
+    /**
+     * The end of a job the controller decides itself (time limit of an allocation, node failure, preemption):
+     * ExitCode 0:0, as no script reported one, and DerivedExitCode the worst of the srun steps that had ended, which
+     * is what Slurm's man pages define it as, so a step's failure is not lost however the job ends.
+     */
+    private StateChange endedByController(long jobId, JobState state, PendingReason reason) {
+        return StateChange.finish(state, ExitCode.SUCCESS, reason).withExitCodes(ExitCode.SUCCESS,
+                stepsWorstExit.apply(jobId));
+    }
+
     private boolean pastTimeLimit(Job job) {
         return pastTimeLimit(job, clock.instant().getEpochSecond(), Duration.ZERO);
     }
@@ -468,7 +478,7 @@ public final class JobControl {
                     continue;
                 }
                 try {
-                    Job timedOut = store.transition(jobId, StateChange.finish(JobState.TIMEOUT, ExitCode.SUCCESS,
+                    Job timedOut = store.transition(jobId, endedByController(jobId, JobState.TIMEOUT,
                             PendingReason.TIME_LIMIT));
                     release(jobId).ifPresent(a -> terminate(timedOut, a, "time limit"));
                     log.info("Time limit exhausted for JobId={}", timedOut.displayId());
@@ -533,7 +543,7 @@ public final class JobControl {
             log.warn("JobId={} requeued: node failure on {}", job.displayId(), lost);
             return requeueRunning(job, false);
         }
-        Job failed = store.transition(job.jobId(), StateChange.finish(JobState.NODE_FAIL, ExitCode.SUCCESS,
+        Job failed = store.transition(job.jobId(), endedByController(job.jobId(), JobState.NODE_FAIL,
                 PendingReason.NODE_DOWN));
         release(job.jobId()).ifPresent(a -> terminate(failed, a, "node failure"));
         log.warn("JobId={} NODE_FAIL: node failure on {}", failed.displayId(), lost);
@@ -713,7 +723,7 @@ public final class JobControl {
     }
 
     private Job preemptedEnd(Job current) {
-        Job ended = store.transition(current.jobId(), StateChange.finish(JobState.PREEMPTED, ExitCode.SUCCESS,
+        Job ended = store.transition(current.jobId(), endedByController(current.jobId(), JobState.PREEMPTED,
                 PendingReason.NONE));
         release(current.jobId()).ifPresent(a -> terminate(ended, a, "preempted"));
         log.info("JobId={} PREEMPTED (was {})", ended.displayId(), current.state());

@@ -46,6 +46,7 @@ public final class LaunchMessages {
                 .setStdOut(spec.stdOut())
                 .setStdErr(spec.stdErr())
                 .setStdIn(spec.stdIn())
+                .addAllArgv(spec.argv())
                 .setNodeList(Hostlist.of(allocation.nodeNames()).ranged())
                 .setCpusOnNode(first.cores().size() * cpusPerCore.applyAsInt(first.node()))
                 .setMemLimitMb(first.memoryMib())

@@ -79,6 +79,8 @@ public final class SchedulingLoop implements AutoCloseable {
     private Instant lastPurge = Instant.EPOCH;
     private final PreemptionControl preemption;
     private final GangControl gang;
+    /** Which passes backfill: only one bf_interval after the last that did, as Slurm's backfill agent. */
+    private final BackfillClock backfillClock = new BackfillClock();
 
     public SchedulingLoop(JobControl control, NodeTable nodes, Allocations allocations,
                           Supplier<ClusterConfig> config, InstantSource clock, Duration interval) {
@@ -240,7 +242,7 @@ public final class SchedulingLoop implements AutoCloseable {
             try {
                 synchronized (wake) {
                     if (!workPending && !closed) {
-                        wake.wait(interval.toMillis());
+                        wake.wait(restMillis());
                     }
                     // Waiting on the monitor, not sleeping: close() and a request after freed resources, which
                     // shortens the rest, end the wait at once.
@@ -273,6 +275,15 @@ public final class SchedulingLoop implements AutoCloseable {
                 log.error("Scheduling pass failed", e);
             }
         }
+    }
+
+    /**
+     * How long the loop rests when nothing asks for a pass: its interval, or less when backfill falls due sooner
+     * (a bf_interval below the interval), so backfill runs on time without an event to wake the loop.
+     */
+    private long restMillis() {
+        Duration untilBackfill = backfillClock.untilDue(clock.instant(), config.get().backfillInterval());
+        return Math.max(1, Math.min(interval.toMillis(), untilBackfill.toMillis()));
     }
 
     /** Times out silent nodes and ends or requeues the jobs of nodes that went DOWN. */
@@ -364,7 +375,16 @@ public final class SchedulingLoop implements AutoCloseable {
             return List.of();
         }
         ClusterSnapshot snapshot = snapshot(cfg, now);
-        Plan plan = Scheduler.schedule(snapshot, pending, now, cfg.schedulerParams(), preemption.input(cfg,
+        // Between backfill runs a pass is the main scheduler's only: the head of each partition, in priority
+        // order, up to default_queue_depth. It still starts whatever fits at once, freed cores included.
+        boolean backfill = cfg.schedulerParams().backfill().enabled()
+                && backfillClock.due(now, cfg.backfillInterval());
+        SchedulerParams params = backfill ? cfg.schedulerParams()
+                : cfg.schedulerParams().withBackfill(cfg.schedulerParams().backfill().disabled());
+        if (backfill) {
+            backfillClock.ran(now);
+        }
+        Plan plan = Scheduler.schedule(snapshot, pending, now, params, preemption.input(cfg,
                 pending.stream().map(PendingJob::jobId).toList(), snapshot.running(), now), timer);
         long commitStart = System.nanoTime();
         preemption.apply(plan, now);
@@ -386,7 +406,11 @@ public final class SchedulingLoop implements AutoCloseable {
         // Published as they are (never changed after this), not copied: over a deep queue each copy was one more
         // map of every pending job per pass, kept until the next pass and so copied by the collector as well.
         pendingReasons = Collections.unmodifiableMap(reasons);
-        expectedStarts = Collections.unmodifiableMap(starts);
+        if (backfill) {
+            // Only backfill estimates starts; a main-only pass keeps the last run's (squeue --start, StartTime).
+            // A job started since is no longer pending, so its stale estimate is never shown.
+            expectedStarts = Collections.unmodifiableMap(starts);
+        }
         pendingStatuses = plan.pending();
         return started;
     }

@@ -25,7 +25,8 @@ import java.util.Optional;
  * Format version 2 of journal and snapshot entries: one tag byte, then the entry's fields in a fixed order.
  * Version 2 appended the job request's open mode, version 3 its {@code --oversubscribe}, version 4 the status's
  * suspend cause, version 5 its suspend time and seconds run before it, version 6 the request's --cpus-per-gpu and
- * --contiguous; version 1 to 4 files are still read (open
+ * --contiguous, version 7 the request's submit host and session id (AllocNode:Sid), version 8 the script's arguments
+ * and path; version 1 to 7 files are still read (open
  * mode unspecified, no oversubscribe, no suspend cause, never suspended).
  * Enums are stored by ordinal, so their constants may only ever be appended (a test pins the order).
  * A later format gets a new version number in the file header and its own decoding branch here.
@@ -35,7 +36,9 @@ import java.util.Optional;
  */
 final class EntryCodec {
 
-    static final int FORMAT_VERSION = 6;
+    static final int FORMAT_VERSION = 8;
+    /** The first format with the request's script arguments and script path. */
+    private static final int ARGV_SINCE = 8;
     private static final int FIRST_FORMAT_VERSION = 1;
 
     private static final int SUBMITTED = 1;
@@ -197,10 +200,7 @@ final class EntryCodec {
         out.writeString(s.qos());
         writeResources(s.resources(), out);
         out.writeString(s.script());
-        out.writeInt(s.environment().size());
-        for (String variable : s.environment()) {
-            out.writeString(variable);
-        }
+        writeStrings(s.environment(), out);
         out.writeString(s.workDir());
         out.writeString(s.stdIn());
         out.writeString(s.stdOut());
@@ -221,6 +221,26 @@ final class EntryCodec {
         // Format 6: appended here, not among the resources, so that every older format is a prefix of the spec.
         out.writeInt(s.resources().cpusPerGpu());
         out.writeBoolean(s.resources().contiguous());
+        out.writeString(s.allocNode());
+        out.writeInt(s.allocSid());
+        writeStrings(s.argv(), out);
+        out.writeString(s.scriptPath());
+    }
+
+    private static void writeStrings(List<String> words, BinaryWriter out) {
+        out.writeInt(words.size());
+        for (String word : words) {
+            out.writeString(word);
+        }
+    }
+
+    private static List<String> readStrings(BinaryReader in) {
+        int count = in.readCount();
+        List<String> words = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            words.add(in.readString());
+        }
+        return words;
     }
 
     private JobSpec readSpec(BinaryReader in) {
@@ -233,11 +253,7 @@ final class EntryCodec {
         String qos = readShared(in);
         ResourceRequest resources = readResources(in);
         String script = in.readString();
-        int envCount = in.readCount();
-        List<String> environment = new ArrayList<>(envCount);
-        for (int i = 0; i < envCount; i++) {
-            environment.add(in.readString());
-        }
+        List<String> environment = readStrings(in);
         String workDir = readShared(in);
         String stdIn = readShared(in);
         String stdOut = readShared(in);
@@ -257,9 +273,13 @@ final class EntryCodec {
         boolean oversubscribe = readingVersion >= 3 && in.readBoolean();
         ResourceRequest shaped = readingVersion >= 6
                 ? checked(() -> resources.withGpuCoresAndContiguity(in.readInt(), in.readBoolean())) : resources;
+        String allocNode = readingVersion >= 7 ? readShared(in) : "";
+        int allocSid = readingVersion >= 7 ? in.readInt() : 0;
+        List<String> argv = readingVersion >= ARGV_SINCE ? readStrings(in) : List.of();
+        String scriptPath = readingVersion >= ARGV_SINCE ? readShared(in) : "";
         return checked(() -> new JobSpec(name, user, uid, gid, account, partition, qos, shaped, script, environment,
                 workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue, exclusive,
-                nodeList, exclude, constraint, hold, openMode, oversubscribe));
+                nodeList, exclude, constraint, hold, openMode, oversubscribe, allocNode, allocSid, argv, scriptPath));
     }
 
     private static void writeResources(ResourceRequest r, BinaryWriter out) {

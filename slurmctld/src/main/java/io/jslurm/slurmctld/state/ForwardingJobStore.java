@@ -2,6 +2,7 @@ package io.jslurm.slurmctld.state;
 
 import io.jslurm.common.jobid.ArraySpec;
 import io.jslurm.common.jobid.JobIdSpec;
+import io.jslurm.slurmctld.job.ExitCode;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobSpec;
@@ -80,6 +81,11 @@ public abstract class ForwardingJobStore implements JobStore {
     @Override
     public Job cancel(long jobId, long byUid) {
         return delegate.cancel(jobId, byUid);
+    }
+
+    @Override
+    public Job cancel(long jobId, long byUid, ExitCode stepsExit) {
+        return delegate.cancel(jobId, byUid, stepsExit);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.jslurm.slurmctld.state;
 
 import io.jslurm.common.jobid.ArraySpec;
+import io.jslurm.slurmctld.job.ExitCode;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.common.jobid.JobIdSpec;
@@ -58,6 +59,14 @@ public interface JobStore extends AutoCloseable {
     /** Cancels on behalf of {@code byUid}; tables that keep who cancelled override this. */
     default Job cancel(long jobId, long byUid) {
         return cancel(jobId);
+    }
+
+    /**
+     * Cancels on behalf of {@code byUid} (negative: the controller itself), keeping {@code stepsExit}, the worst exit
+     * code of the job's ended srun steps, as its DerivedExitCode; tables that keep it override this.
+     */
+    default Job cancel(long jobId, long byUid, ExitCode stepsExit) {
+        return byUid < 0 ? cancel(jobId) : cancel(jobId, byUid);
     }
 
     Job hold(long jobId, Hold hold);

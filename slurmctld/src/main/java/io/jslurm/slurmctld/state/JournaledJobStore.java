@@ -206,6 +206,11 @@ public final class JournaledJobStore implements JobStore {
 
     @Override
     public Job cancel(long jobId) {
+        return cancel(jobId, -1, ExitCode.SUCCESS);
+    }
+
+    @Override
+    public Job cancel(long jobId, long byUid, ExitCode stepsExit) {
         return changeStatus(jobId, job -> {
             if (job.state() == JobState.COMPLETING) {
                 // Already ending: its final state is decided by how it ends, not by a late scancel.
@@ -213,9 +218,9 @@ public final class JournaledJobStore implements JobStore {
                         "job is already completing");
             }
             // A job cancelled once started ended by signal 15, as Slurm records it (ExitCode 0:15); one cancelled
-            // while pending never ran and keeps 0:0.
+            // while pending never ran and keeps 0:0. Its DerivedExitCode is its ended steps' worst, as at any end.
             StateChange cancel = job.status().startTime() > 0
-                    ? StateChange.to(JobState.CANCELLED).withExitCodes(CANCELLED_BY_SIGNAL, ExitCode.SUCCESS)
+                    ? StateChange.to(JobState.CANCELLED).withExitCodes(CANCELLED_BY_SIGNAL, stepsExit)
                     : StateChange.to(JobState.CANCELLED);
             return JobTransitions.apply(job, cancel, now());
         });

@@ -1,6 +1,7 @@
 package io.jslurm.slurmctld.stats;
 
 import io.jslurm.common.jobid.ArraySpec;
+import io.jslurm.slurmctld.job.ExitCode;
 import io.jslurm.slurmctld.job.Job;
 import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.JobState;
@@ -73,6 +74,11 @@ public final class CountingJobStore extends ForwardingJobStore {
     @Override
     public Job cancel(long jobId, long byUid) {
         return counted(jobId, () -> super.cancel(jobId, byUid));
+    }
+
+    @Override
+    public Job cancel(long jobId, long byUid, ExitCode stepsExit) {
+        return counted(jobId, () -> super.cancel(jobId, byUid, stepsExit));
     }
 
     @Override

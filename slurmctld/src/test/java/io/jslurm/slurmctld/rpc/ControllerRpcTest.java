@@ -74,7 +74,7 @@ class ControllerRpcTest {
         RpcClient<ClientMessage> alice = cluster.client(ALICE);
         assertThat(alice.call(Ping.getDefaultInstance(), Pong.class).getServerTimeMs())
                 .isEqualTo(cluster.clock.millis());
-        long first = submit(ALICE, "alice", job(ALICE, "alice"));
+        long first = submit(ALICE, "alice", job(ALICE, "alice").setScriptPath("/home/alice/train.sh"));
         long second = submit(ALICE, "alice", job(ALICE, "alice").setName("eval"));
         assertThat(second).isEqualTo(first + 1);
 
@@ -83,7 +83,8 @@ class ControllerRpcTest {
         JobRecord record = cluster.job(first);
         assertThat(record.getState()).isEqualTo(JobState.JOB_PENDING);
         assertThat(record.getUserName()).isEqualTo("alice");
-        assertThat(record.getCommand()).isEqualTo("train");
+        assertThat(record.getCommand()).as("the script's path, as Slurm's Command=").isEqualTo("/home/alice/train.sh");
+        assertThat(cluster.job(second).getCommand()).as("no script file (--wrap)").isEmpty();
         assertThat(record.getSubmitTime()).isEqualTo(cluster.clock.instant().getEpochSecond());
 
         CancelJobResponse cancelled = alice.call(cancel(first), CancelJobResponse.class);

@@ -61,8 +61,8 @@ class EncodingPathsTest {
         List<JournalEntry.Submitted> entries = entries();
         assertThat(golden).hasSize(entries.size());
         for (int i = 0; i < entries.size(); i++) {
-            // Format 6 appended --cpus-per-gpu and --contiguous to each request: format 5's bytes still read as
-            // the same jobs, and what the encoder writes now reads back as they were.
+            // Later formats appended fields to each request: format 5's bytes still read as the same jobs, and
+            // what the encoder writes now reads back as they were.
             JournalEntry back = new EntryCodec().decode(5, HexFormat.of().parseHex(golden.get(i)));
             assertThat(((JournalEntry.Submitted) back).jobs()).isEqualTo(entries.get(i).jobs());
             assertThat(((JournalEntry.Submitted) back).nextJobId()).isEqualTo(entries.get(i).nextJobId());

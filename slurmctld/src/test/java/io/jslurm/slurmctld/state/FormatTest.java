@@ -15,6 +15,7 @@ import io.jslurm.slurmctld.job.OpenMode;
 import io.jslurm.slurmctld.job.PendingReason;
 import io.jslurm.slurmctld.job.SuspendCause;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,6 +45,10 @@ class FormatTest {
 
     /** Format 6 appended --cpus-per-gpu and --contiguous to a spec: one byte each while 0 and false. */
     private static final int V6_SPEC_TAIL = 2;
+    /** Format 7 appended the submit host and session id to a spec: one byte each while empty and 0. */
+    private static final int V7_SPEC_TAIL = 2;
+    /** Format 8 appended the script's arguments and path to a spec: one byte each while none and empty. */
+    private static final int V8_SPEC_TAIL = 2;
 
     @Test
     void version6KeepsCpusPerGpuAndContiguityAndOlderFilesReadWithoutThem() {
@@ -51,16 +56,61 @@ class FormatTest {
         JobSpec shaped = plain.toBuilder().resources(plain.resources().withGpuCoresAndContiguity(6, true)).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(12, shaped), out);
-        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(6, out.toByteArray())).spec();
+        byte[] v6Shaped = Arrays.copyOf(out.toByteArray(), out.size() - V8_SPEC_TAIL - V7_SPEC_TAIL);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(6, v6Shaped)).spec();
         assertThat(back).isEqualTo(shaped);
         assertThat(back.resources().cpusPerGpu()).isEqualTo(6);
         assertThat(back.resources().contiguous()).isTrue();
 
-        BinaryWriter v6 = new BinaryWriter(256);
-        EntryCodec.encode(new JournalEntry.SpecUpdated(13, plain), v6);
-        byte[] v5 = Arrays.copyOf(v6.toByteArray(), v6.size() - V6_SPEC_TAIL);
+        BinaryWriter now = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(13, plain), now);
+        byte[] v5 = Arrays.copyOf(now.toByteArray(), now.size() - V8_SPEC_TAIL - V7_SPEC_TAIL - V6_SPEC_TAIL);
         assertThat(((JournalEntry.SpecUpdated) new EntryCodec().decode(5, v5)).spec()).isEqualTo(plain);
         assertThatThrownBy(() -> new EntryCodec().decode(6, v5)).isInstanceOf(CorruptStateException.class);
+    }
+
+    @Test
+    void version7KeepsAllocNodeAndSidAndOlderFilesReadWithoutThem() {
+        JobSpec plain = SampleJobs.training("from-login");
+        JobSpec submitted = plain.toBuilder().allocNode("login1").allocSid(4242).build();
+        BinaryWriter out = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(14, submitted), out);
+        byte[] v7Submitted = Arrays.copyOf(out.toByteArray(), out.size() - V8_SPEC_TAIL);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(7, v7Submitted)).spec();
+        assertThat(back).isEqualTo(submitted);
+        assertThat(back.allocNode()).isEqualTo("login1");
+        assertThat(back.allocSid()).isEqualTo(4242);
+
+        BinaryWriter v7 = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(15, plain), v7);
+        byte[] v6 = Arrays.copyOf(v7.toByteArray(), v7.size() - V8_SPEC_TAIL - V7_SPEC_TAIL);
+        JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(6, v6)).spec();
+        assertThat(old).isEqualTo(plain);
+        assertThat(old.allocNode()).as("state written before the field existed").isEmpty();
+        assertThatThrownBy(() -> new EntryCodec().decode(7, v6)).isInstanceOf(CorruptStateException.class);
+    }
+
+    @Test
+    void version8KeepsTheScriptArgumentsAndPathAndOlderFilesReadWithoutThem() {
+        List<String> argv = List.of("a b", "", "c", "it's \"quoted\"", "r\u00e9sum\u00e9 \u65e5\u672c \ud83d\ude80", "$HOME");
+        JobSpec withArgs = SampleJobs.training("args").toBuilder().argv(argv).scriptPath("/home/al\u00efce/run 1.sh")
+                .build();
+        BinaryWriter out = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(14, withArgs), out);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(8, out.toByteArray())).spec();
+        assertThat(back.argv()).containsExactlyElementsOf(argv);
+        assertThat(back.scriptPath()).isEqualTo("/home/al\u00efce/run 1.sh");
+        assertThat(back).isEqualTo(withArgs);
+
+        JobSpec plain = SampleJobs.training("no-args");
+        BinaryWriter v8 = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(15, plain), v8);
+        byte[] v7 = Arrays.copyOf(v8.toByteArray(), v8.size() - V8_SPEC_TAIL);
+        JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(7, v7)).spec();
+        assertThat(old.argv()).as("state written before the arguments were kept").isEmpty();
+        assertThat(old.scriptPath()).isEmpty();
+        assertThat(old).isEqualTo(plain);
+        assertThatThrownBy(() -> new EntryCodec().decode(8, v7)).isInstanceOf(CorruptStateException.class);
     }
 
     @Test
@@ -74,8 +124,8 @@ class FormatTest {
         byte[] truncated = Arrays.copyOf(out.toByteArray(), out.size() - 1);
         assertThatThrownBy(() -> new EntryCodec().decode(EntryCodec.FORMAT_VERSION, truncated))
                 .isInstanceOf(CorruptStateException.class);
-        assertThatThrownBy(() -> new EntryCodec().decode(7, out.toByteArray()))
-                .hasMessageContaining("unsupported state format version 7");
+        assertThatThrownBy(() -> new EntryCodec().decode(EntryCodec.FORMAT_VERSION + 1, out.toByteArray()))
+                .hasMessageContaining("unsupported state format version " + (EntryCodec.FORMAT_VERSION + 1));
     }
 
     @Test
@@ -83,8 +133,8 @@ class FormatTest {
         JobSpec appending = SampleJobs.training("resume").toBuilder().openMode(OpenMode.APPEND).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(7, appending), out);
-        // A version 2 entry is the same without the trailing oversubscribe byte (and format 6's two bytes).
-        byte[] v2Appending = Arrays.copyOf(out.toByteArray(), out.size() - 1 - V6_SPEC_TAIL);
+        // A version 2 entry is the same without the trailing oversubscribe byte (and formats 6 and 7's bytes).
+        byte[] v2Appending = Arrays.copyOf(out.toByteArray(), out.size() - 1 - V6_SPEC_TAIL - V7_SPEC_TAIL - V8_SPEC_TAIL);
         JournalEntry back = new EntryCodec().decode(2, v2Appending);
         assertThat(((JournalEntry.SpecUpdated) back).spec()).isEqualTo(appending);
 
@@ -92,7 +142,7 @@ class FormatTest {
         JobSpec unspecified = SampleJobs.training("old");
         BinaryWriter v3 = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(8, unspecified), v3);
-        byte[] v1 = Arrays.copyOf(v3.toByteArray(), v3.size() - 2 - V6_SPEC_TAIL);
+        byte[] v1 = Arrays.copyOf(v3.toByteArray(), v3.size() - 2 - V6_SPEC_TAIL - V7_SPEC_TAIL - V8_SPEC_TAIL);
         JournalEntry old = new EntryCodec().decode(1, v1);
         assertThat(((JournalEntry.SpecUpdated) old).spec()).isEqualTo(unspecified);
         assertThat(((JournalEntry.SpecUpdated) old).spec().openMode()).isEqualTo(OpenMode.UNSPECIFIED);
@@ -104,15 +154,15 @@ class FormatTest {
         JobSpec sharing = SampleJobs.training("share").toBuilder().oversubscribe(true).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(9, sharing), out);
-        byte[] v3Sharing = Arrays.copyOf(out.toByteArray(), out.size() - V6_SPEC_TAIL);
+        byte[] v3Sharing = Arrays.copyOf(out.toByteArray(), out.size() - V6_SPEC_TAIL - V7_SPEC_TAIL - V8_SPEC_TAIL);
         JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(3, v3Sharing)).spec();
         assertThat(back.oversubscribe()).isTrue();
         assertThat(back).isEqualTo(sharing);
 
         JobSpec plain = SampleJobs.training("plain");
-        BinaryWriter v3 = new BinaryWriter(256);
-        EntryCodec.encode(new JournalEntry.SpecUpdated(10, plain), v3);
-        byte[] v2 = Arrays.copyOf(v3.toByteArray(), v3.size() - 1 - V6_SPEC_TAIL);
+        BinaryWriter now = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(10, plain), now);
+        byte[] v2 = Arrays.copyOf(now.toByteArray(), now.size() - 1 - V6_SPEC_TAIL - V7_SPEC_TAIL - V8_SPEC_TAIL);
         JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(2, v2)).spec();
         assertThat(old.oversubscribe()).as("state written before the field existed").isFalse();
         assertThat(old).isEqualTo(plain);

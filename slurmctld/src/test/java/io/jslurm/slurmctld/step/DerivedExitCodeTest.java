@@ -4,10 +4,13 @@ import static io.jslurm.slurmctld.ControllerFixture.ALICE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jslurm.protocol.proto.Ack;
+import io.jslurm.protocol.proto.CancelJobRequest;
+import io.jslurm.protocol.proto.CancelJobResponse;
 import io.jslurm.protocol.proto.JobComplete;
 import io.jslurm.protocol.proto.JobRecord;
 import io.jslurm.protocol.proto.JobStepCreateRequest;
 import io.jslurm.protocol.proto.JobStepCreateResponse;
+import io.jslurm.protocol.proto.JobTarget;
 import io.jslurm.protocol.proto.StepLayout;
 import io.jslurm.protocol.proto.StepCompleteRequest;
 import io.jslurm.slurmctld.ControllerFixture;
@@ -69,5 +72,29 @@ class DerivedExitCodeTest {
         assertThat(done.getState().name()).endsWith("FAILED");
         assertThat(done.getExitCode()).isEqualTo(2);
         assertThat(done.getDerivedExitCode()).isEqualTo(2);
+    }
+
+    @Test
+    void aJobTheControllerEndsKeepsItsFailedStepInDerivedExitCode() throws Exception {
+        stepEnding(0, 0);
+        stepEnding(5, 0);
+
+        CancelJobResponse answer = cluster.client(ALICE).call(CancelJobRequest.newBuilder()
+                .addTargets(JobTarget.newBuilder().setJobId((int) job)).build(), CancelJobResponse.class);
+        assertThat(answer.getResults(0).getErrorCode()).isZero();
+        JobRecord cancelled = cluster.job(job);
+        assertThat(cancelled.getState().name()).endsWith("CANCELLED");
+        assertThat(cancelled.getExitCode()).as("ExitCode 0:15, the scancel").isZero();
+        assertThat(cancelled.getTermSignal()).isEqualTo(15);
+        assertThat(cancelled.getDerivedExitCode()).as("DerivedExitCode, the worst step's").isEqualTo(5);
+    }
+
+    @Test
+    void aCancelledJobWithoutFailedStepsHasDerivedExitCodeZero() throws Exception {
+        stepEnding(0, 0);
+
+        cluster.client(ALICE).call(CancelJobRequest.newBuilder()
+                .addTargets(JobTarget.newBuilder().setJobId((int) job)).build(), CancelJobResponse.class);
+        assertThat(cluster.job(job).getDerivedExitCode()).isZero();
     }
 }
