@@ -30,16 +30,24 @@ public final class SbatchSender implements ToIntFunction<SbatchOutcome.Submit> {
                     SubmitWire.RESPONSE_FIELD);
             response = SubmitWire.answer(answer);
         } catch (ControllerException failed) {
-            env.err().println(SbatchParser.PROGRAM + ": error: Batch job submission failed: " + failed.getMessage());
+            env.err().println(failure(job) + failed.getMessage());
             return 1;
         } catch (ProtocolException malformed) {
             // As an undecodable envelope is reported: the answer cannot be trusted.
-            env.err().println(SbatchParser.PROGRAM + ": error: Batch job submission failed: " + new ControllerException(
+            env.err().println(failure(job) + new ControllerException(
                     SlurmErrno.SLURMCTLD_COMMUNICATIONS_SEND_ERROR, null).getMessage());
             return 1;
         }
         if (!response.userMessage.isEmpty() && !job.client().quiet()) {
             env.err().println(SbatchParser.PROGRAM + ": " + response.userMessage);
+        }
+        if (job.client().testOnly()) {
+            // Nothing was queued: the estimate is an informational line on stderr (silenced by --quiet), as in Slurm.
+            if (!job.client().quiet()) {
+                response.willRun.ifPresent(estimate -> env.err().println(SbatchParser.PROGRAM + ": "
+                        + estimate.describe(Integer.toUnsignedLong(response.jobId), java.time.ZoneId.systemDefault())));
+            }
+            return 0;
         }
         String id = Integer.toUnsignedString(response.jobId);
         if (job.client().parsable()) {
@@ -52,5 +60,11 @@ public final class SbatchSender implements ToIntFunction<SbatchOutcome.Submit> {
             return new JobWait(env).await(Integer.toUnsignedLong(response.jobId));
         }
         return 0;
+    }
+
+    /** Slurm words a refused will-run test differently from a refused submission. */
+    private static String failure(JobSubmission job) {
+        return SbatchParser.PROGRAM + (job.client().testOnly() ? ": error: allocation failure: "
+                : ": error: Batch job submission failed: ");
     }
 }

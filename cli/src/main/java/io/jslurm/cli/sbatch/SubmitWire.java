@@ -34,14 +34,16 @@ final class SubmitWire {
     private SubmitWire() {
     }
 
-    /** The controller's answer: {@code SubmitBatchJobResponse}'s job id and notice. */
+    /** The controller's answer: {@code SubmitBatchJobResponse}'s job id, notice and --test-only estimate. */
     static final class Answer {
         final int jobId;
         final String userMessage;
+        final java.util.Optional<WillRunAnswer> willRun;
 
-        Answer(int jobId, String userMessage) {
+        Answer(int jobId, String userMessage, java.util.Optional<WillRunAnswer> willRun) {
             this.jobId = jobId;
             this.userMessage = userMessage;
+            this.willRun = willRun;
         }
     }
 
@@ -54,15 +56,36 @@ final class SubmitWire {
     static Answer answer(byte[] response) throws ProtocolException {
         int jobId = 0;
         String userMessage = "";
+        java.util.Optional<WillRunAnswer> willRun = java.util.Optional.empty();
         ProtoReader reader = new ProtoReader(response);
         while (reader.next()) {
             switch (reader.field()) {
                 case 1 -> jobId = (int) reader.varint();
                 case 3 -> userMessage = reader.string();
+                case 4 -> willRun = java.util.Optional.of(willRun(reader.bytes()));
                 default -> reader.skip();
             }
         }
-        return new Answer(jobId, userMessage);
+        return new Answer(jobId, userMessage, willRun);
+    }
+
+    /** {@code WillRun}: when, on what and where a --test-only job would start. */
+    private static WillRunAnswer willRun(byte[] message) throws ProtocolException {
+        long start = 0;
+        int processors = 0;
+        String nodes = "";
+        String partition = "";
+        ProtoReader reader = new ProtoReader(message);
+        while (reader.next()) {
+            switch (reader.field()) {
+                case 1 -> start = reader.varint();
+                case 2 -> processors = (int) reader.varint();
+                case 3 -> nodes = reader.string();
+                case 4 -> partition = reader.string();
+                default -> reader.skip();
+            }
+        }
+        return new WillRunAnswer(start, processors, nodes, partition);
     }
 
     /** {@code JobDescription}, field by field in number order (see job.proto). */

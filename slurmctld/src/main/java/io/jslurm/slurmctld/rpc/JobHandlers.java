@@ -79,7 +79,8 @@ public final class JobHandlers {
     public CompletionStage<SubmitBatchJobResponse> submitAsync(RpcCall<SubmitBatchJobRequest> call)
             throws RpcException {
         JobDescription description = call.request().getJob();
-        if (pinsPriority(description, call) || validator.mayWait(description)) {
+        // --test-only plans under the scheduling loop's lock, which a long pass holds: never on the event loop.
+        if (pinsPriority(description, call) || validator.mayWait(description) || description.getTestOnly()) {
             return CompletableFuture.supplyAsync(() -> {
                 try {
                     return submit(call);
@@ -89,7 +90,6 @@ public final class JobHandlers {
             }, workers);
         }
         SubmitValidator.Accepted accepted = validator.validate(description, call.caller());
-        refuseTestOnly(description);
         if (accepted.array().isPresent()) {
             return store.submitArrayAsync(accepted.spec(), accepted.array().get())
                     .thenApply(tasks -> arraySubmitted(tasks, accepted.array().get(), call));
@@ -98,15 +98,19 @@ public final class JobHandlers {
     }
 
     /**
-     * sbatch --test-only must never queue the job. The request has been validated by now, so an invalid one gets its
-     * own error; a valid one is refused because no start time can be estimated for a job that is not queued yet.
+     * sbatch --test-only: the validated job is planned, never queued; the answer says when and where it would start
+     * and the id it would get (not taken), as Slurm's will-run test does.
      */
-    private static void refuseTestOnly(JobDescription description) throws RpcException {
-        if (description.getTestOnly()) {
-            throw new RpcException(io.jslurm.protocol.ErrorCode.ESLURM_NOT_SUPPORTED,
-                    "Requested operation not supported on this system: the request is valid, but --test-only cannot"
-                            + " estimate a start time yet; nothing was submitted");
-        }
+    private SubmitBatchJobResponse willRun(SubmitValidator.Accepted accepted) throws RpcException {
+        var estimate = loop.willRun(accepted.spec()).orElseThrow(() -> SlurmError.NODE_CONFIG_UNAVAILABLE.exception(
+                "the job could not start within the scheduler's look-ahead (bf_window)"));
+        return SubmitBatchJobResponse.newBuilder().setJobId((int) estimate.jobId())
+                .setWillRun(io.jslurm.protocol.proto.WillRun.newBuilder()
+                        .setStartTime(estimate.start().getEpochSecond())
+                        .setProcessors(estimate.allocation().cpus())
+                        .setNodeList(estimate.allocation().nodeList())
+                        .setPartition(estimate.partition()))
+                .build();
     }
 
     private boolean pinsPriority(JobDescription description, RpcCall<?> call) {
@@ -116,7 +120,9 @@ public final class JobHandlers {
     /** Durable before the answer: the store returns once the job's journal record is on disk. */
     public SubmitBatchJobResponse submit(RpcCall<SubmitBatchJobRequest> call) throws RpcException {
         SubmitValidator.Accepted accepted = validator.validate(call.request().getJob(), call.caller());
-        refuseTestOnly(call.request().getJob());
+        if (call.request().getJob().getTestOnly()) {
+            return willRun(accepted);
+        }
         if (accepted.array().isPresent()) {
             return arraySubmitted(store.submitArray(accepted.spec(), accepted.array().get()), accepted.array().get(),
                     call);

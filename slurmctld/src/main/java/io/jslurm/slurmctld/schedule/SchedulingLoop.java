@@ -3,6 +3,7 @@ package io.jslurm.slurmctld.schedule;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.sched.Scheduler;
 import io.jslurm.sched.SchedulerParams;
+import io.jslurm.sched.backfill.BackfillParams;
 import io.jslurm.sched.limits.LimitInputs;
 import io.jslurm.sched.limits.LimitedJob;
 import io.jslurm.slurmctld.assoc.JobLimits;
@@ -20,6 +21,7 @@ import io.jslurm.sched.select.ResourceFit;
 import io.jslurm.slurmctld.config.ClusterConfig;
 import io.jslurm.slurmctld.job.Hold;
 import io.jslurm.slurmctld.job.Job;
+import io.jslurm.slurmctld.job.JobSpec;
 import io.jslurm.slurmctld.job.JobState;
 import io.jslurm.slurmctld.job.PendingReason;
 import io.jslurm.slurmctld.node.NodeTable;
@@ -315,6 +317,39 @@ public final class SchedulingLoop implements AutoCloseable {
     /** Backfill's estimate of a pending job's start, when it made one. */
     public Optional<Instant> expectedStart(long jobId) {
         return Optional.ofNullable(expectedStarts.get(jobId));
+    }
+
+    /**
+     * Slurm's will-run test (sbatch --test-only): the job planned as if it were first in the queue, against the
+     * running jobs and their expected ends, with backfill's look-ahead even where backfill is off; pending jobs are
+     * not in its way. Nothing changes: no job id is taken and no pass's published state is touched. Empty when the
+     * job could not start within bf_window (nodes down, or more than the partition ever frees).
+     */
+    public synchronized Optional<WillRunEstimate> willRun(JobSpec spec) {
+        Instant now = clock.instant();
+        ClusterConfig cfg = config.get();
+        List<String> partitions = knownPartitions(cfg, spec.partition());
+        if (partitions.isEmpty()) {
+            return Optional.empty();
+        }
+        long jobId = store.nextJobId();
+        Optional<Instant> begin = spec.beginTime() > now.getEpochSecond()
+                ? Optional.of(Instant.ofEpochSecond(spec.beginTime())) : Optional.empty();
+        PendingJob job = new PendingJob(jobId, spec.uid(), partitions, Long.MAX_VALUE, now,
+                spec.resources().timeLimit().filter(l -> !l.isUnlimited()).map(TimeLimit::toDuration),
+                SchedModel.request(spec), new Eligibility(Eligibility.Hold.NONE, Eligibility.DependencyState.NONE,
+                begin));
+        SchedulerParams params = cfg.schedulerParams();
+        BackfillParams bf = params.backfill();
+        Plan plan = Scheduler.schedule(snapshot(cfg, now), List.of(job), now, params.withBackfill(new BackfillParams(
+                true, bf.window(), bf.resolution(), bf.maxJobTest(), bf.bfContinue(), 0, 0)));
+        Optional<WillRunEstimate> startsNow = plan.start(jobId).map(start -> new WillRunEstimate(jobId, now,
+                start.partition(), control.summary(start.allocation())));
+        if (startsNow.isPresent()) {
+            return startsNow;
+        }
+        return plan.reservation(jobId).map(r -> new WillRunEstimate(jobId, r.expectedStart(), r.partition(),
+                control.summary(r.allocation())));
     }
 
     /** One pass; returns the jobs started. Runs on the loop's thread, or directly in tests. */
