@@ -245,7 +245,16 @@ public final class AccountingQueue implements Closeable {
 
     @Override
     public synchronized void close() throws IOException {
-        file.force(true);
+        // The sender is stopped with an interrupt, and an interrupt that lands in its I/O (a sync, an
+        // acknowledgement) closes these channels (FileChannel is interruptible): the records appended are then
+        // still made durable through a new descriptor of the same file.
+        if (file.isOpen()) {
+            file.force(true);
+        } else {
+            try (FileChannel again = FileChannel.open(dir.resolve(LOG), StandardOpenOption.WRITE)) {
+                again.force(true);
+            }
+        }
         file.close();
         ackFile.close();
     }

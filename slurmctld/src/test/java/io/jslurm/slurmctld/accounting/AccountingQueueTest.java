@@ -32,6 +32,25 @@ class AccountingQueueTest {
     }
 
     @Test
+    void closingAfterAnInterruptClosedTheChannelKeepsTheRecords() throws Exception {
+        try (AccountingQueue queue = AccountingQueue.open(dir)) {
+            queue.append(bytes("before the stop"));
+            // What stopping the sender can do: its sync is interrupted, which closes the queue's channel.
+            Thread.currentThread().interrupt();
+            try {
+                queue.sync();
+            } catch (java.nio.channels.ClosedByInterruptException expected) {
+                // the channel is closed now
+            } finally {
+                Thread.interrupted();
+            }
+        }
+        try (AccountingQueue queue = AccountingQueue.open(dir)) {
+            assertThat(texts(queue.peek(10, 0))).containsExactly("before the stop");
+        }
+    }
+
+    @Test
     void theLogIsEmptiedOnceEverythingIsConfirmedAndSequencesCarryOn() throws Exception {
         try (AccountingQueue queue = AccountingQueue.open(dir)) {
             queue.append(bytes("a"));
