@@ -14,6 +14,8 @@ import java.util.Map;
  */
 final class HostlistShow {
 
+    private static final String EMPTY = "scontrol: error: host list is empty";
+
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> environment;
@@ -25,6 +27,11 @@ final class HostlistShow {
     }
 
     int hostnames(String expression) {
+        if (listText(expression) == null) {
+            // Slurm's scontrol reports the missing list but still exits 0 for hostnames (not for hostlist).
+            err.println(EMPTY);
+            return 0;
+        }
         Hostlist hosts = read(expression);
         if (hosts == null) {
             return 1;
@@ -46,11 +53,17 @@ final class HostlistShow {
         return 0;
     }
 
+    /** The list given, else the job's node list; null when neither has any text. */
+    private String listText(String expression) {
+        String text = expression != null ? expression : environment.get("SLURM_JOB_NODELIST");
+        return text == null || text.isBlank() ? null : text;
+    }
+
     /** The parsed list, or null after printing why there is none. */
     private Hostlist read(String expression) {
-        String text = expression != null ? expression : environment.get("SLURM_JOB_NODELIST");
-        if (text == null || text.isBlank()) {
-            err.println("scontrol: error: host list is empty");
+        String text = listText(expression);
+        if (text == null) {
+            err.println(EMPTY);
             return null;
         }
         try {
@@ -59,7 +72,7 @@ final class HostlistShow {
             }
             Hostlist hosts = Hostlist.parse(text);
             if (hosts.isEmpty()) {
-                err.println("scontrol: error: host list is empty");
+                err.println(EMPTY);
                 return null;
             }
             return hosts;

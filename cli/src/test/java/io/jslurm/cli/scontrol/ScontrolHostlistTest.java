@@ -49,6 +49,14 @@ class ScontrolHostlistTest {
     }
 
     @Test
+    void showHostnamesWithNoListAndNoJobNodelistSaysSoAndExitsZeroAsSlurmDoes() {
+        assertThat(run(Map.of(), "show", "hostnames")).isZero();
+        assertThat(run(Map.of("SLURM_JOB_NODELIST", ""), "show", "hostnames", "")).isZero();
+        assertThat(out()).isEmpty();
+        assertThat(err()).isEqualTo("scontrol: error: host list is empty\nscontrol: error: host list is empty\n");
+    }
+
+    @Test
     void showHostlistCompressesKeepingOrderAndSortedSorts() {
         assertThat(run(Map.of(), "show", "hostlist", "n3,n1,n2")).isZero();
         assertThat(run(Map.of(), "show", "hostlistsorted", "n3,n1,n2")).isZero();
