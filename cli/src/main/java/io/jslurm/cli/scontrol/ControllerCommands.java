@@ -225,6 +225,11 @@ final class ControllerCommands {
                     request.addTargets(JobIds.target(JobIdSpec.parse(word)));
                 } catch (IllegalArgumentException bad) {
                     env.err().println("Invalid job id specified for job " + word);
+                    if (action == JobControlRequest.Action.HOLD || action == JobControlRequest.Action.USER_HOLD
+                            || action == JobControlRequest.Action.RELEASE) {
+                        // Slurm's hold, uhold and release share one code path that adds this second line.
+                        env.err().println("slurm_suspend error: Invalid job id specified");
+                    }
                     return 1;
                 }
             }
