@@ -25,6 +25,10 @@ public final class JobStates {
             JobStateFlag.JOB_FLAG_SPECIAL_EXIT, JobStateFlag.JOB_FLAG_REVOKED, JobStateFlag.JOB_FLAG_SIGNALING,
             JobStateFlag.JOB_FLAG_STAGE_OUT);
 
+    /** Slurm state flags that jslurm keeps no flag for (a requeue hold is a held job here), long and short. */
+    private static final Set<String> SLURM_ONLY_NAMES =
+            Set.of("REQUEUE_HOLD", "RH", "REQUEUE_FED", "RF", "RESV_DEL_HOLD", "RD", "STOPPED", "ST");
+
     private JobStates() {
     }
 
@@ -136,6 +140,11 @@ public final class JobStates {
             flags.add(flag.get());
         }
         return new Filter(states, flags, false);
+    }
+
+    /** Whether {@code upper} names a job state or state flag (long name or compact code), as Slurm knows them. */
+    public static boolean isStateName(String upper) {
+        return stateNamed(upper).isPresent() || flagNamed(upper).isPresent() || SLURM_ONLY_NAMES.contains(upper);
     }
 
     public static Optional<JobState> stateNamed(String upper) {

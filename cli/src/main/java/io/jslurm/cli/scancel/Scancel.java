@@ -36,6 +36,9 @@ public final class Scancel {
 
     static final String PROGRAM = "scancel";
 
+    private static final List<JobState> CANCELLABLE =
+            List.of(JobState.JOB_PENDING, JobState.JOB_RUNNING, JobState.JOB_SUSPENDED);
+
     private static final List<Option> OPTIONS = List.of(
             Option.value("account", 'A'), Option.flag("batch", 'b'), Option.flag("ctld"), Option.flag("full", 'f'),
             Option.flag("help"), Option.flag("hurry", 'H'), Option.flag("interactive", 'i'),
@@ -68,6 +71,7 @@ public final class Scancel {
         boolean interactive = false;
         boolean quiet = false;
         boolean filtered = false;
+        boolean selectsNothing = false;
         for (ParsedOptions.Given given : parsed.get().options()) {
             String value = given.value();
             switch (given.option().longName()) {
@@ -125,17 +129,19 @@ public final class Scancel {
                     filtered = true;
                 }
                 case "state" -> {
-                    for (String word : CommandLine.list(value)) {
-                        Optional<JobState> state = JobStates.stateNamed(word.toUpperCase(Locale.ROOT));
-                        if (state.isEmpty() || !List.of(JobState.JOB_PENDING, JobState.JOB_RUNNING,
-                                JobState.JOB_SUSPENDED).contains(state.get())) {
-                            // Slurm's scancel prints these two lines without its name.
-                            err.println("Invalid job state specified: " + word);
-                            err.println("Valid job states are PENDING, RUNNING, and SUSPENDED");
-                            return 1;
-                        }
-                        request.addStates(state.get());
+                    // One state, not a list: Slurm's scancel takes any job state name or code, any case.
+                    String upper = value.toUpperCase(Locale.ROOT);
+                    if (!JobStates.isStateName(upper)) {
+                        // Slurm's scancel prints these two lines without its name.
+                        err.println("Invalid job state specified: " + value);
+                        err.println("Valid job states are PENDING, RUNNING, and SUSPENDED");
+                        return 1;
                     }
+                    Optional<JobState> state = JobStates.stateNamed(upper).filter(CANCELLABLE::contains);
+                    state.ifPresent(request::addStates);
+                    // Only pending, running and suspended jobs can be cancelled: a filter on any other state
+                    // selects no job, and Slurm's scancel then does nothing and exits 0.
+                    selectsNothing = state.isEmpty();
                     filtered = true;
                 }
                 case "signal" -> {
@@ -166,6 +172,9 @@ public final class Scancel {
         if (ids.isEmpty() && !filtered) {
             err.println(PROGRAM + ": error: No job identification provided");
             return 1;
+        }
+        if (selectsNothing) {
+            return 0;
         }
         CancelJobResponse response;
         try (Controller controller = env.controllers().open()) {

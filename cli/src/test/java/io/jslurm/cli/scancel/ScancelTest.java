@@ -32,6 +32,23 @@ class ScancelTest {
     }
 
     @Test
+    void stateTakesOneOfSlurmsStateNamesNotAList() {
+        for (String list : new String[] {"PENDING,RUNNING", "all", ""}) {
+            assertThat(run(1, "-t", list, "-u", "alice").err()).as(list).isEqualTo("Invalid job state specified: "
+                    + list + "\nValid job states are PENDING, RUNNING, and SUSPENDED\n");
+        }
+        // Any other job state or flag is accepted; no job in it can be cancelled, so nothing is asked of the
+        // (here unreachable) controller and the status is 0.
+        for (String state : new String[] {"COMPLETED", "cd", "CG", "TIMEOUT", "OOM", "requeue_hold", "SE"}) {
+            Console console = run(0, "-t", state, "-u", "alice");
+            assertThat(console.err()).as(state).isEmpty();
+            assertThat(console.out()).isEmpty();
+        }
+        assertThat(run(1, "-t", "pd", "-u", "alice").err())
+                .isEqualTo("scancel: error: slurm_load_jobs error: Unable to contact slurm controller (connect failure)\n");
+    }
+
+    @Test
     void everyIdIsReportedWhenTheControllerIsUnreachable() {
         assertThat(run(1, "12", "13_[1-3]", "14.0").err()).isEqualTo("""
                 scancel: error: Kill job error on job id 12: Unable to contact slurm controller (connect failure)
