@@ -4,6 +4,7 @@ import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.InstantSource;
 import java.time.ZoneId;
 import java.util.Map;
@@ -28,6 +29,8 @@ public final class CommandEnvironment {
         }
     };
 
+    private static final UserDirectory SYSTEM_USERS = new PasswdUsers(Path.of("/etc/passwd"));
+
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> environment;
@@ -35,16 +38,24 @@ public final class CommandEnvironment {
     private final Supplier<ZoneId> zoneSource;
     private final ClientIdentity identity;
     private final Controllers controllers;
+    private final UserDirectory users;
     private ZoneId zone;
 
+    /** As the full constructor, with the users of /etc/passwd. */
     public CommandEnvironment(PrintStream out, PrintStream err, Map<String, String> environment, InstantSource clock,
             ZoneId zone, ClientIdentity identity, Controllers controllers) {
-        this(out, err, environment, clock, () -> zone, identity, controllers);
+        this(out, err, environment, clock, zone, identity, controllers, SYSTEM_USERS);
+    }
+
+    public CommandEnvironment(PrintStream out, PrintStream err, Map<String, String> environment, InstantSource clock,
+            ZoneId zone, ClientIdentity identity, Controllers controllers, UserDirectory users) {
+        this(out, err, environment, clock, () -> zone, identity, controllers, users);
         Objects.requireNonNull(zone, "zone is null");
     }
 
     private CommandEnvironment(PrintStream out, PrintStream err, Map<String, String> environment,
-            InstantSource clock, Supplier<ZoneId> zoneSource, ClientIdentity identity, Controllers controllers) {
+            InstantSource clock, Supplier<ZoneId> zoneSource, ClientIdentity identity, Controllers controllers,
+            UserDirectory users) {
         this.out = Objects.requireNonNull(out, "out is null");
         this.err = Objects.requireNonNull(err, "err is null");
         this.environment = Map.copyOf(environment);
@@ -52,6 +63,7 @@ public final class CommandEnvironment {
         this.zoneSource = zoneSource;
         this.identity = Objects.requireNonNull(identity, "identity is null");
         this.controllers = Objects.requireNonNull(controllers, "controllers is null");
+        this.users = Objects.requireNonNull(users, "users is null");
     }
 
     /** This process: System.out/err, its environment, the system clock and zone, slurm.conf's controller. */
@@ -65,7 +77,7 @@ public final class CommandEnvironment {
         PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
                 false);
         return new CommandEnvironment(out, System.err, environment, InstantSource.system(), SYSTEM_ZONE,
-                ClientIdentity.current(), controllers);
+                ClientIdentity.current(), controllers, SYSTEM_USERS);
     }
 
     /** Ends the process with {@code status} once output is flushed. */
@@ -119,5 +131,10 @@ public final class CommandEnvironment {
 
     public Controllers controllers() {
         return controllers;
+    }
+
+    /** Who {@code -u} may name. */
+    public UserDirectory users() {
+        return users;
     }
 }

@@ -112,7 +112,12 @@ public final class Scancel {
                     filtered = true;
                 }
                 case "user" -> {
-                    request.addAllUserNames(CommandLine.list(value));
+                    // One user, not a list, checked here before any request, as Slurm's scancel does.
+                    if (!env.users().knows(value)) {
+                        err.println(PROGRAM + ": error: Invalid user name: " + value);
+                        return 1;
+                    }
+                    request.addUserNames(value);
                     filtered = true;
                 }
                 case "me" -> {

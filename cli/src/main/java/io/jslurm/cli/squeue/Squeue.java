@@ -199,7 +199,7 @@ public final class Squeue {
                 .setShowAll(options.all())
                 .setIncludeRequest(includeRequest)
                 .setOmitScriptAndEnvironment(true);
-        options.users().forEach(request::addUserNames);
+        options.users().ifPresent(users -> users.forEach(request::addUserNames));
         options.accounts().forEach(request::addAccounts);
         options.partitions().forEach(request::addPartitions);
         options.qos().forEach(request::addQos);
@@ -210,7 +210,7 @@ public final class Squeue {
 
     /** The controller's answer narrowed by every option, arrays collapsed or expanded, then sorted. */
     static List<JobRecord> select(List<JobRecord> all, SqueueOptions options) {
-        Set<String> users = new HashSet<>(options.users());
+        Set<String> users = options.users().<Set<String>>map(HashSet::new).orElse(Set.of());
         Set<String> accounts = new HashSet<>(options.accounts());
         Set<String> partitions = new HashSet<>(options.partitions());
         Set<String> qos = new HashSet<>(options.qos());
@@ -221,7 +221,7 @@ public final class Squeue {
             if (options.states().map(filter -> !filter.matches(job)).orElse(!JobStates.isActive(job))) {
                 continue;
             }
-            if (!users.isEmpty() && !users.contains(job.getUserName())
+            if (options.users().isPresent() && !users.contains(job.getUserName())
                     && !users.contains(Integer.toUnsignedString(job.getUid()))) {
                 continue;
             }

@@ -18,12 +18,13 @@ import java.util.Optional;
 /**
  * squeue's settings from its command line, with the {@code SQUEUE_*} variables as defaults.
  *
+ * @param users      empty for every user; else the users asked for that this host knows (maybe none)
  * @param states     empty for squeue's default (jobs still in the queue)
  * @param layout     {@code -o} or {@code -O}, else SQUEUE_FORMAT or SQUEUE_FORMAT2, else the default for the options
  * @param sortNeedsRequest whether a sort key reads the job's request (see {@link JobSort#needsRequest})
  */
 record SqueueOptions(boolean help, boolean version, boolean all, boolean header, boolean longListing,
-        boolean expandArrays, boolean noConvert, boolean start, boolean json, List<String> users,
+        boolean expandArrays, boolean noConvert, boolean start, boolean json, Optional<List<String>> users,
         List<String> accounts, List<String> partitions, List<String> qos, List<String> names,
         Optional<Hostlist> nodes, List<JobIdSpec> jobs, Optional<JobStates.Filter> states,
         LayoutSpec layout, Comparator<JobRecord> sort, boolean sortNeedsRequest, Optional<List<String>> steps) {
@@ -38,6 +39,22 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
         Refused(String message) {
             super(message);
         }
+    }
+
+    /**
+     * The users the host knows. As Slurm's squeue, each unknown one is reported (with Slurm's empty line after)
+     * and left out, and the listing goes on: when none is left it shows no job.
+     */
+    private static List<String> known(List<String> users, CommandEnvironment env) {
+        List<String> known = new ArrayList<>();
+        for (String user : users) {
+            if (env.users().knows(user)) {
+                known.add(user);
+            } else {
+                env.err().println(Squeue.PROGRAM + ": error: Invalid user: " + user + "\n");
+            }
+        }
+        return List.copyOf(known);
     }
 
     static SqueueOptions from(ParsedOptions parsed, CommandEnvironment env) throws Refused {
@@ -99,6 +116,7 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
         if (!parsed.operands().isEmpty()) {
             throw new Refused("Unrecognized option: " + parsed.operands().get(0));
         }
+        Optional<List<String>> knownUsers = users.isEmpty() ? Optional.empty() : Optional.of(known(users, env));
         Optional<JobStates.Filter> states = Optional.empty();
         if (statesText != null) {
             try {
@@ -118,7 +136,7 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
         String defaultLayout = steps.isPresent() ? Squeue.STEP_FORMAT : start ? Squeue.START_FORMAT
                 : longListing ? Squeue.LONG_FORMAT : Squeue.DEFAULT_FORMAT;
         LayoutSpec shown = layout.orElse(LayoutSpec.percent(defaultLayout));
-        return new SqueueOptions(help, version, all, header, longListing, expand, noConvert, start, json, users,
+        return new SqueueOptions(help, version, all, header, longListing, expand, noConvert, start, json, knownUsers,
                 accounts, partitions, qos, names, nodes, List.copyOf(jobs), states, shown, JobSort.parse(sort),
                 JobSort.needsRequest(sort), steps);
     }

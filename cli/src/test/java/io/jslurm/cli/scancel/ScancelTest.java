@@ -49,6 +49,17 @@ class ScancelTest {
     }
 
     @Test
+    void aUserTheHostDoesNotKnowIsRefusedBeforeAskingTheController() {
+        for (String user : new String[] {"nosuchuser", "99999", "alice,bob"}) {
+            assertThat(run(1, "-u", user).err()).as(user).isEqualTo("scancel: error: Invalid user name: " + user + "\n");
+            assertThat(run(1, "--user=" + user, "12").err()).as(user)
+                    .isEqualTo("scancel: error: Invalid user name: " + user + "\n");
+        }
+        assertThat(run(1, "-u", "1001").err())
+                .isEqualTo("scancel: error: slurm_load_jobs error: Unable to contact slurm controller (connect failure)\n");
+    }
+
+    @Test
     void everyIdIsReportedWhenTheControllerIsUnreachable() {
         assertThat(run(1, "12", "13_[1-3]", "14.0").err()).isEqualTo("""
                 scancel: error: Kill job error on job id 12: Unable to contact slurm controller (connect failure)

@@ -35,6 +35,15 @@ class SqueueErrorsTest {
     }
 
     @Test
+    void unknownUsersAreReportedAndLeftOutAndTheListingGoesOn() {
+        Console console = Console.offline();
+        assertThat(new Squeue(console.env()).run(List.of("-u", "nosuchuser,99999"))).isEqualTo(1);
+        assertThat(console.err()).isEqualTo("squeue: error: Invalid user: nosuchuser\n\n"
+                + "squeue: error: Invalid user: 99999\n\n"
+                + "slurm_load_jobs error: Unable to contact slurm controller (connect failure)\n");
+    }
+
+    @Test
     void unknownFormatLetterIsRefused() {
         Console console = Console.offline();
         assertThat(new Squeue(console.env()).run(List.of("-o", "%i %!"))).isEqualTo(1);

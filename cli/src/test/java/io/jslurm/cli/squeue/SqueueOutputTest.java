@@ -108,6 +108,20 @@ class SqueueOutputTest {
     }
 
     @Test
+    void anUnknownUserIsReportedAndShowsNoJobsOfItsOwn() {
+        Console console = Console.offline();
+        assertThat(new Squeue(console.env()).show(List.of("-u", "nosuchuser,bob", "-o", "%i %u"), Records.queue()))
+                .isZero();
+        assertThat(console.err()).isEqualTo("squeue: error: Invalid user: nosuchuser\n\n");
+        assertThat(console.out()).isEqualTo("JOBID USER\n102 bob\n");
+
+        Console none = Console.offline(Map.of("SQUEUE_USERS", "nosuchuser"));
+        assertThat(new Squeue(none.env()).show(List.of("-o", "%i"), Records.queue())).isZero();
+        assertThat(none.err()).isEqualTo("squeue: error: Invalid user: nosuchuser\n\n");
+        assertThat(none.out()).isEqualTo("JOBID\n");
+    }
+
+    @Test
     void statesUsersAccountsNamesAndNodesNarrowTheList() {
         assertThat(squeue("-h", "-t", "pd", "-o", "%i")).isEqualTo("102\n200_[1-15%4]\n");
         assertThat(squeue("-h", "-t", "COMPLETED,cd", "-o", "%i")).isEqualTo("99\n");

@@ -11,8 +11,13 @@ import java.time.InstantSource;
 import java.time.ZoneOffset;
 import java.util.Map;
 
-/** A command's streams captured, at {@link Records#NOW} in UTC, as alice, with the given controller. */
+/**
+ * A command's streams captured, at {@link Records#NOW} in UTC, as alice, with the given controller; the host knows
+ * the users of {@link Records}' jobs: alice (1000), bob (1001) and carol (1002).
+ */
 public final class Console {
+
+    private static final Map<String, String> USERS = Map.of("alice", "1000", "bob", "1001", "carol", "1002");
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -21,7 +26,8 @@ public final class Console {
     private Console(Map<String, String> environment, Controllers controllers) {
         env = new CommandEnvironment(new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), environment, InstantSource.fixed(Records.NOW),
-                ZoneOffset.UTC, new ClientIdentity(1000, 100, "alice"), controllers);
+                ZoneOffset.UTC, new ClientIdentity(1000, 100, "alice"), controllers,
+                user -> USERS.containsKey(user) || USERS.containsValue(user));
     }
 
     /** No controller at all: any request fails as an unreachable one does. */
