@@ -21,6 +21,15 @@ public record LayoutSpec(String text, boolean fieldNames) {
         return new LayoutSpec(text, true);
     }
 
+    /**
+     * As {@link #parse(List)}, but a field that does not exist is added to {@code invalid} and kept as literal
+     * text (see {@link OutputFormat#parsePercent(String, List, List)}).
+     */
+    public <T> OutputFormat<T> parse(List<Field<T>> fields, List<String> invalid) {
+        return fieldNames ? OutputFormat.parseLong(text, fields, invalid)
+                : OutputFormat.parsePercent(text, fields, invalid);
+    }
+
     /** @throws FormatException for a field that does not exist */
     public <T> OutputFormat<T> parse(List<Field<T>> fields) {
         return fieldNames ? OutputFormat.parseLong(text, fields) : OutputFormat.parsePercent(text, fields);

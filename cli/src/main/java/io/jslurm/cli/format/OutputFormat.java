@@ -23,6 +23,15 @@ public final class OutputFormat<T> {
 
     /** Parses {@code -o} syntax: text, then fields {@code %[[.]size]letter} each followed by literal text. */
     public static <T> OutputFormat<T> parsePercent(String spec, List<Field<T>> fields) {
+        return parsePercent(spec, fields, null);
+    }
+
+    /**
+     * As {@link #parsePercent(String, List)}, but when {@code invalid} is not null a letter naming no field is
+     * added to it and its item ({@code %}, size, letter and the text after) is printed as it stands on every line,
+     * as Slurm's squeue does.
+     */
+    public static <T> OutputFormat<T> parsePercent(String spec, List<Field<T>> fields, List<String> invalid) {
         int first = spec.indexOf('%');
         String prefix = first < 0 ? spec : spec.substring(0, first);
         List<Column<T>> columns = new ArrayList<>();
@@ -42,10 +51,15 @@ public final class OutputFormat<T> {
                 throw new FormatException("Invalid job format specification: " + spec.substring(i));
             }
             char letter = spec.charAt(k);
-            Field<T> field = byLetter(fields, letter);
             int next = spec.indexOf('%', k + 1);
             String suffix = next < 0 ? spec.substring(k + 1) : spec.substring(k + 1, next);
-            columns.add(new Column<>(field, width, right, suffix));
+            Field<T> field = invalid == null ? byLetter(fields, letter) : findByLetter(fields, letter);
+            if (field == null) {
+                invalid.add(String.valueOf(letter));
+                columns.add(literal(next < 0 ? spec.substring(i) : spec.substring(i, next)));
+            } else {
+                columns.add(new Column<>(field, width, right, suffix));
+            }
             i = next;
         }
         return new OutputFormat<>(prefix, columns);
@@ -53,6 +67,14 @@ public final class OutputFormat<T> {
 
     /** Parses {@code -O} syntax: comma-separated {@code name[:[.][size][suffix]]}. */
     public static <T> OutputFormat<T> parseLong(String spec, List<Field<T>> fields) {
+        return parseLong(spec, fields, null);
+    }
+
+    /**
+     * As {@link #parseLong(String, List)}, but when {@code invalid} is not null a name naming no field is added to
+     * it and prints only its suffix, as Slurm's squeue does.
+     */
+    public static <T> OutputFormat<T> parseLong(String spec, List<Field<T>> fields, List<String> invalid) {
         List<Column<T>> columns = new ArrayList<>();
         for (String item : spec.split(",")) {
             if (item.isEmpty()) {
@@ -60,7 +82,7 @@ public final class OutputFormat<T> {
             }
             int colon = item.indexOf(':');
             String name = colon < 0 ? item : item.substring(0, colon);
-            Field<T> field = byName(fields, name);
+            Field<T> field = invalid == null ? byName(fields, name) : findByName(fields, name);
             int width = DEFAULT_LONG_WIDTH;
             boolean right = false;
             String suffix = "";
@@ -80,7 +102,12 @@ public final class OutputFormat<T> {
                 }
                 suffix = rest.substring(k);
             }
-            columns.add(new Column<>(field, width, right, suffix));
+            if (field == null) {
+                invalid.add(name);
+                columns.add(literal(suffix));
+            } else {
+                columns.add(new Column<>(field, width, right, suffix));
+            }
         }
         return new OutputFormat<>("", columns);
     }
@@ -132,22 +159,43 @@ public final class OutputFormat<T> {
         return out;
     }
 
+    /** A column of fixed text, the same in the header and every line. */
+    private static <T> Column<T> literal(String text) {
+        return new Column<>(new Field<T>((char) 0, "", "", record -> ""), 0, false, text);
+    }
+
     private static <T> Field<T> byLetter(List<Field<T>> fields, char letter) {
+        Field<T> field = findByLetter(fields, letter);
+        if (field == null) {
+            throw new FormatException("Invalid job format specification: " + letter);
+        }
+        return field;
+    }
+
+    private static <T> Field<T> findByLetter(List<Field<T>> fields, char letter) {
         for (Field<T> field : fields) {
             if (field.letter() == letter) {
                 return field;
             }
         }
-        throw new FormatException("Invalid job format specification: " + letter);
+        return null;
     }
 
     private static <T> Field<T> byName(List<Field<T>> fields, String name) {
+        Field<T> field = findByName(fields, name);
+        if (field == null) {
+            throw new FormatException("Invalid job format specification: " + name);
+        }
+        return field;
+    }
+
+    private static <T> Field<T> findByName(List<Field<T>> fields, String name) {
         String lower = name.toLowerCase(Locale.ROOT);
         for (Field<T> field : fields) {
             if (field.name().toLowerCase(Locale.ROOT).equals(lower)) {
                 return field;
             }
         }
-        throw new FormatException("Invalid job format specification: " + name);
+        return null;
     }
 }

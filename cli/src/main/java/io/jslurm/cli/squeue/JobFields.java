@@ -121,7 +121,8 @@ final class JobFields {
 
     /** Whether printing {@code field} reads the job's request. */
     static boolean needsRequest(Field<JobRecord> field) {
-        return !WITHOUT_REQUEST.contains(field.name());
+        // A nameless field is the literal text of a letter or name squeue does not know: it reads nothing.
+        return !field.name().isEmpty() && !WITHOUT_REQUEST.contains(field.name());
     }
 
     private static long pendingSeconds(JobDisplay d, JobRecord job) {

@@ -107,8 +107,9 @@ public final class Squeue {
             return steps(options, display, answered, answeredSteps);
         }
         OutputFormat<JobRecord> format;
+        List<String> invalid = new ArrayList<>();
         try {
-            format = options.layout().parse(JobFields.all(display));
+            format = options.layout().parse(JobFields.all(display), invalid);
         } catch (FormatException bad) {
             err.println(PROGRAM + ": error: " + bad.getMessage());
             return 1;
@@ -132,6 +133,7 @@ public final class Squeue {
             JobJson.write(env.out(), CommandLine.typed(PROGRAM, args), env.identity(), clusterOf(jobs), jobs, display);
             return 0;
         }
+        reportInvalid("Invalid job format specification: ", invalid);
         print(jobs, options, format, now);
         return 0;
     }
@@ -139,8 +141,9 @@ public final class Squeue {
     private int steps(SqueueOptions options, JobDisplay display, List<JobRecord> answered,
                       List<StepRecord> answeredSteps) {
         OutputFormat<StepLine> format;
+        List<String> invalid = new ArrayList<>();
         try {
-            format = options.layout().parse(StepFields.all(display));
+            format = options.layout().parse(StepFields.all(display), invalid);
         } catch (FormatException bad) {
             env.err().println(PROGRAM + ": error: " + bad.getMessage());
             return 1;
@@ -158,6 +161,7 @@ public final class Squeue {
                 return 1;
             }
         }
+        reportInvalid("Invalid job step format specification: ", invalid);
         List<StepLine> lines = StepListing.lines(select(all, options), steps, options.steps().get(), display);
         PrintStream out = env.out();
         if (options.longListing()) {
@@ -172,6 +176,16 @@ public final class Squeue {
         }
         out.print(text);
         return 0;
+    }
+
+    /**
+     * Slurm's squeue reads its layout only once the controller has answered, so it names the letters and names
+     * it does not know (and then prints them as text) only then.
+     */
+    private void reportInvalid(String what, List<String> invalid) {
+        for (String item : invalid) {
+            env.err().println(PROGRAM + ": error: " + what + item);
+        }
     }
 
     private static String clusterOf(List<JobRecord> jobs) {

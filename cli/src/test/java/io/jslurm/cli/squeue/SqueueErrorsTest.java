@@ -3,6 +3,7 @@ package io.jslurm.cli.squeue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jslurm.cli.testing.Console;
+import io.jslurm.cli.testing.Records;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -44,10 +45,31 @@ class SqueueErrorsTest {
     }
 
     @Test
-    void unknownFormatLetterIsRefused() {
+    void anUnknownFormatLetterOrNameIsNamedOnlyOnceTheControllerHasAnswered() {
         Console console = Console.offline();
-        assertThat(new Squeue(console.env()).run(List.of("-o", "%i %!"))).isEqualTo(1);
-        assertThat(console.err()).startsWith("squeue: error: Invalid job format specification: !");
+        assertThat(new Squeue(console.env()).run(List.of("-o", "%i %_"))).isEqualTo(1);
+        assertThat(console.err())
+                .isEqualTo("slurm_load_jobs error: Unable to contact slurm controller (connect failure)\n");
+    }
+
+    @Test
+    void anUnknownFormatLetterIsReportedAndPrintedAsItStands() {
+        Console console = Console.offline();
+        assertThat(new Squeue(console.env()).show(List.of("-t", "R", "-o", "%i %.5_ x%u|"), Records.queue()))
+                .isZero();
+        assertThat(console.err()).isEqualTo("squeue: error: Invalid job format specification: _\n");
+        assertThat(console.out()).isEqualTo("JOBID %.5_ xUSER|\n103 %.5_ xcarol|\n101 %.5_ xalice|\n"
+                + "200_0 %.5_ xalice|\n");
+    }
+
+    @Test
+    void anUnknownFieldNameIsReportedAndPrintsOnlyItsSuffix() {
+        Console console = Console.offline();
+        assertThat(new Squeue(console.env()).show(List.of("-t", "R", "-O", "jobid:6,bogus,name:4,nope:3|"),
+                Records.queue())).isZero();
+        assertThat(console.err()).isEqualTo("squeue: error: Invalid job format specification: bogus\n"
+                + "squeue: error: Invalid job format specification: nope\n");
+        assertThat(console.out()).isEqualTo("JOBID NAME|\n103   prep|\n101   trai|\n200   swee|\n");
     }
 
     @Test
