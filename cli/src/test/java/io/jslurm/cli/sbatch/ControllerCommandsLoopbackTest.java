@@ -98,6 +98,17 @@ class ControllerCommandsLoopbackTest {
     }
 
     @Test
+    void requeueHoldNeedsAJobThatHasStartedAndAJobThatExists() {
+        String job = submit();
+        // Without slurmd the job never starts: there is nothing to requeue, and it stays pending, unheld.
+        assertThat(scontrol(1, "requeuehold", job).err())
+                .isEqualTo("Job can not be altered now, try again later for job " + job + "\n");
+        assertThat(squeue("-h", "-j", job, "-o", "%t %r")).isEqualTo("PD None\n");
+        assertThat(scontrol(1, "requeuehold", "999").err()).isEqualTo("Invalid job id specified for job 999\n");
+        assertThat(scontrol(1, "requeuehold").err()).isEqualTo("too few arguments for keyword:requeuehold\n");
+    }
+
+    @Test
     void drainedAndInactivePartitionsRefuseSubmissions() throws Exception {
         String good = Files.readString(cluster.conf());
         for (String state : List.of("DRAIN", "INACTIVE")) {

@@ -32,6 +32,22 @@ class SinfoOutputTest {
     }
 
     @Test
+    void exactKeepsNodesApartThatDifferInAnyDisplayedColumn() {
+        // gpu01 and gpu02 are both allocated, but only gpu01 reports a CPU load.
+        assertThat(sinfo("-e", "-p", "gpu", "-h", "-o", "%t %O %D %N")).isEqualTo("""
+                drain N/A 1 gpu04
+                mix N/A 1 gpu03
+                alloc 31.50 1 gpu01
+                alloc N/A 1 gpu02
+                """);
+        assertThat(sinfo("--exact", "-p", "gpu", "-h", "-o", "%t %c %D %N")).isEqualTo("""
+                drain 64 1 gpu04
+                mix 64 1 gpu03
+                alloc 64 2 gpu[01-02]
+                """);
+    }
+
+    @Test
     void longSummaryStartsWithTheDate() {
         assertThat(sinfo("-l", "-p", "gpu")).isEqualTo("""
                 Mon Mar 02 10:15:30 2026
