@@ -69,6 +69,7 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
         boolean start = false;
         boolean json = false;
         List<String> users = listVar(vars, "SQUEUE_USERS");
+        boolean me = false;
         List<String> accounts = listVar(vars, "SQUEUE_ACCOUNT");
         List<String> partitions = listVar(vars, "SQUEUE_PARTITION");
         List<String> qos = listVar(vars, "SQUEUE_QOS");
@@ -94,8 +95,14 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
                 case "start" -> start = true;
                 case "json" -> json = true;
                 case "yaml" -> throw new Refused("--yaml is not supported; use --json");
-                case "user" -> users = CommandLine.list(value);
-                case "me" -> users = List.of(env.identity().user());
+                case "user" -> {
+                    users = CommandLine.list(value);
+                    me = false;
+                }
+                case "me" -> {
+                    users = List.of(env.identity().user());
+                    me = true;
+                }
                 case "account" -> accounts = CommandLine.list(value);
                 case "partition" -> partitions = CommandLine.list(value);
                 case "qos" -> qos = CommandLine.list(value);
@@ -116,7 +123,9 @@ record SqueueOptions(boolean help, boolean version, boolean all, boolean header,
         if (!parsed.operands().isEmpty()) {
             throw new Refused("Unrecognized option: " + parsed.operands().get(0));
         }
-        Optional<List<String>> knownUsers = users.isEmpty() ? Optional.empty() : Optional.of(known(users, env));
+        // --me is the caller, known whether or not the passwd file lists it (Slurm passes its uid).
+        Optional<List<String>> knownUsers = users.isEmpty() ? Optional.empty()
+                : Optional.of(me ? users : known(users, env));
         Optional<JobStates.Filter> states = Optional.empty();
         if (statesText != null) {
             try {

@@ -2,9 +2,18 @@ package io.jslurm.cli.squeue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jslurm.cli.client.ClientIdentity;
+import io.jslurm.cli.client.CommandEnvironment;
+import io.jslurm.cli.client.ControllerException;
 import io.jslurm.cli.testing.Console;
 import io.jslurm.cli.testing.Records;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.InstantSource;
+import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What squeue says, and its exit status, when it cannot do what is asked. */
@@ -42,6 +51,20 @@ class SqueueErrorsTest {
         assertThat(console.err()).isEqualTo("squeue: error: Invalid user: nosuchuser\n\n"
                 + "squeue: error: Invalid user: 99999\n\n"
                 + "slurm_load_jobs error: Unable to contact slurm controller (connect failure)\n");
+    }
+
+    @Test
+    void meIsTheCallerEvenWhereThePasswdFileDoesNotListIt() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CommandEnvironment env = new CommandEnvironment(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), InstantSource.fixed(Records.NOW),
+                ZoneOffset.UTC, new ClientIdentity(1001, 100, "bob"), () -> {
+                    throw ControllerException.unreachable();
+                }, user -> false);
+        assertThat(new Squeue(env).show(List.of("--me", "-h", "-o", "%i %u"), Records.queue())).isZero();
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("102 bob\n");
     }
 
     @Test
