@@ -29,7 +29,7 @@ public final class CommandEnvironment {
         }
     };
 
-    private static final UserDirectory SYSTEM_USERS = new PasswdUsers(Path.of("/etc/passwd"));
+    private static final UserDirectory SYSTEM_USERS = new HostUsers(new PasswdUsers(Path.of("/etc/passwd")));
 
     private final PrintStream out;
     private final PrintStream err;

@@ -54,6 +54,14 @@ public final class GetentUserDirectory implements UserDirectory {
         return lookup("group", groupName);
     }
 
+    /**
+     * Whether NSS has a passwd entry for this user name or uid (uncached: the commands that ask are short-lived and
+     * ask once).
+     */
+    public boolean hasUser(String nameOrUid) throws IOException {
+        return !nameOrUid.isEmpty() && !runGetent("passwd", nameOrUid).isBlank();
+    }
+
     private OptionalLong lookup(String database, String name) throws IOException {
         if (!name.isEmpty() && name.chars().allMatch(Character::isDigit)) {
             return OptionalLong.of(Long.parseLong(name));
