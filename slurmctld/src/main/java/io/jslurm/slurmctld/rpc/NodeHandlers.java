@@ -240,6 +240,7 @@ public final class NodeHandlers {
 
     public UpdateNodeResponse update(RpcCall<UpdateNodeRequest> call) throws RpcException {
         UpdateNodeRequest r = call.request();
+        refuseUnsupportedFields(r);
         List<String> names;
         try {
             names = Hostlist.parse(r.getNodeList()).hosts();
@@ -257,5 +258,45 @@ public final class NodeHandlers {
         }
         loop.requestPass();
         return UpdateNodeResponse.getDefaultInstance();
+    }
+
+    /**
+     * Fields scontrol sends that the controller cannot change while running yet (they come from slurm.conf, and a
+     * reconfigure changes them): refused by name, before anything else of the request is applied, rather than
+     * ignored or reported as a bad state.
+     */
+    private static void refuseUnsupportedFields(UpdateNodeRequest r) throws RpcException {
+        List<String> refused = new java.util.ArrayList<>();
+        if (r.hasFeatures()) {
+            refused.add("AvailableFeatures");
+        }
+        if (r.hasFeaturesActive()) {
+            refused.add("ActiveFeatures");
+        }
+        if (r.hasGres()) {
+            refused.add("Gres");
+        }
+        if (r.hasWeight()) {
+            refused.add("Weight");
+        }
+        if (r.hasComment()) {
+            refused.add("Comment");
+        }
+        if (r.hasExtra()) {
+            refused.add("Extra");
+        }
+        if (r.hasCpuBind()) {
+            refused.add("CpuBind");
+        }
+        if (r.hasNodeAddress()) {
+            refused.add("NodeAddr");
+        }
+        if (r.hasNodeHostname()) {
+            refused.add("NodeHostname");
+        }
+        if (!refused.isEmpty()) {
+            throw new RpcException(io.jslurm.protocol.ErrorCode.ESLURM_NOT_SUPPORTED,
+                    "Update of this parameter is not supported: " + String.join(",", refused));
+        }
     }
 }

@@ -139,6 +139,18 @@ class NodeLifecycleTest {
         assertThat(state("gpu01")).isEqualTo("IDLE");
     }
 
+    @Test
+    void fieldsTheControllerCannotChangeAreRefusedByNameAndNothingElseOfTheUpdateIsApplied() throws Exception {
+        cluster.register("gpu01", 16000);
+        UpdateNodeRequest drainWithFeatures = UpdateNodeRequest.newBuilder().setNodeList("gpu01")
+                .setState(UpdateNodeRequest.StateChange.DRAIN).setReason("maintenance").setFeatures("big")
+                .setWeight(5).build();
+        assertThatThrownBy(() -> cluster.client(0).call(drainWithFeatures))
+                .isInstanceOfSatisfying(RpcException.class, e -> assertThat(e.errorCode()).isEqualTo(2036))
+                .hasMessageContaining("Update of this parameter is not supported: AvailableFeatures,Weight");
+        assertThat(state("gpu01")).as("the drain in the same request is not applied").isEqualTo("IDLE");
+    }
+
     private long submit(io.jslurm.protocol.proto.JobDescription.Builder job) throws Exception {
         return cluster.client(ALICE).call(SubmitBatchJobRequest.newBuilder().setJob(job).build(),
                 SubmitBatchJobResponse.class).getJobId();
