@@ -3,6 +3,7 @@ package io.jslurm.cli.interactive;
 import io.jslurm.cli.client.ClientIdentity;
 import io.jslurm.cli.sbatch.ProcessContext;
 import io.jslurm.cli.submit.AllocationOptions;
+import io.jslurm.cli.submit.OptionSource;
 import io.jslurm.cli.submit.RequestValue;
 import io.jslurm.cli.submit.Resources;
 import io.jslurm.cli.submit.SessionId;
@@ -45,6 +46,11 @@ public final class RequestedResources {
      */
     public static Optional<String> refusedInStep(InteractiveOptions options) {
         for (RequestValue value : options.requestValues()) {
+            if (value.source() instanceof OptionSource.Environment) {
+                // Inside an allocation these variables are the job's own (sbatch and salloc export
+                // SLURM_GPUS_PER_NODE and the like to it): they describe the allocation the step already runs in.
+                continue;
+            }
             switch (value.option().target()) {
                 case EXCLUSIVE -> {
                     // Slurm 22.05: a step's --exclusive gives it dedicated CPUs, as --exact does.

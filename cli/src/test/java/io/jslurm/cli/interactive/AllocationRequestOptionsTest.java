@@ -139,8 +139,13 @@ class AllocationRequestOptionsTest {
                 "SRUN_"))).hasValueSatisfying(m -> assertThat(m).startsWith("--exclude is not supported for a step"));
         assertThat(RequestedResources.refusedInStep(InteractiveOptions.parse(List.of("-C", "gpu", "true"), job,
                 "SRUN_"))).hasValueSatisfying(m -> assertThat(m).startsWith("--constraint is not supported"));
-        Map<String, String> withVariable = Map.of("SLURM_JOB_ID", "7", "SLURM_GPUS_PER_NODE", "1");
-        assertThat(RequestedResources.refusedInStep(InteractiveOptions.parse(List.of("true"), withVariable,
-                "SRUN_"))).hasValueSatisfying(m -> assertThat(m).startsWith("SLURM_GPUS_PER_NODE is not supported"));
+        assertThat(RequestedResources.refusedInStep(InteractiveOptions.parse(List.of("--gpus-per-node=1", "true"),
+                job, "SRUN_"))).hasValueSatisfying(m -> assertThat(m).startsWith("--gpus-per-node is not supported"));
+        // A job asked for --gpus-per-node gets SLURM_GPUS_PER_NODE in its environment: its steps inherit it, and
+        // it names the allocation they already run in, so it is no reason to refuse them.
+        Map<String, String> inherited = Map.of("SLURM_JOB_ID", "7", "SLURM_GPUS_PER_NODE", "1",
+                "SLURM_CPUS_PER_GPU", "4");
+        assertThat(RequestedResources.refusedInStep(InteractiveOptions.parse(List.of("true"), inherited, "SRUN_")))
+                .isEmpty();
     }
 }
