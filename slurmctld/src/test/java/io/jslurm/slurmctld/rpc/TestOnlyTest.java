@@ -15,33 +15,26 @@ import io.jslurm.protocol.proto.SubmitBatchJobResponse;
 import io.jslurm.protocol.proto.UpdateNodeRequest;
 import io.jslurm.protocol.proto.WillRun;
 import io.jslurm.slurmctld.ControllerFixture;
-import java.nio.file.Path;
+import io.jslurm.slurmctld.ControllerFixtureExtension;
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** sbatch --test-only against a controller with two registered nodes: an estimate, and nothing queued. */
+@ExtendWith(ControllerFixtureExtension.class)
 class TestOnlyTest {
 
     private static final Instant NOW = Instant.parse("2026-11-30T12:00:00Z");
 
-    @TempDir
-    Path dir;
     ControllerFixture cluster;
 
     @BeforeEach
-    void start() throws Exception {
-        cluster = new ControllerFixture(dir);
+    void start(ControllerFixture fresh) throws Exception {
+        cluster = fresh;
         cluster.register("gpu01", 16000);
         cluster.register("gpu02", 16000);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        cluster.close();
     }
 
     private SubmitBatchJobResponse testOnly(JobDescription.Builder job) throws Exception {
