@@ -55,7 +55,9 @@ public final class Scheduler {
         requireNonNull(now, "now is null");
         requireNonNull(params, "params is null");
         Map<Long, PendingStatus> statuses = new HashMap<>();
-        List<QueueEntry> queue = JobQueue.build(snapshot, jobs, now, statuses);
+        ReservationGate.Gated gated = ReservationGate.apply(JobQueue.build(snapshot, jobs, now, statuses),
+                snapshot.advanceReservations(), now, statuses);
+        List<QueueEntry> queue = gated.queue();
         ResourceFit fit = new ResourceFit(params.select());
         PassState state = new PassState(snapshot, now, fit, statuses);
         Optional<VictimSearch> preemption = preempt.params().enabled()
@@ -64,6 +66,7 @@ public final class Scheduler {
         if (params.backfill().enabled()) {
             listener.backfillDone(BackfillPass.run(queue, state, params.backfill()), queue.size());
         }
+        ReservationGate.explain(gated, state);
         for (QueueEntry entry : queue) {
             if (!state.started(entry.jobId())) {
                 state.statusIfAbsent(PendingStatus.of(entry.jobId(), PendingReason.PRIORITY,

@@ -9,11 +9,17 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The cluster as one scheduling pass sees it: nodes (in slurm.conf order), partitions, running jobs, and the
- * QOS/association limits with the usage counted against them.
+ * The cluster as one scheduling pass sees it: nodes (in slurm.conf order), partitions, running jobs, the
+ * QOS/association limits with the usage counted against them, and the advance reservations.
  */
 public record ClusterSnapshot(List<Node> nodes, List<Partition> partitions, List<RunningJob> running,
-        LimitInputs limits) {
+        LimitInputs limits, List<AdvanceReservation> advanceReservations) {
+
+    /** A cluster without advance reservations. */
+    public ClusterSnapshot(List<Node> nodes, List<Partition> partitions, List<RunningJob> running,
+            LimitInputs limits) {
+        this(nodes, partitions, running, limits, List.of());
+    }
 
     /** A cluster without accounting limits. */
     public ClusterSnapshot(List<Node> nodes, List<Partition> partitions, List<RunningJob> running) {
@@ -25,6 +31,7 @@ public record ClusterSnapshot(List<Node> nodes, List<Partition> partitions, List
         nodes = List.copyOf(requireNonNull(nodes, "nodes is null"));
         partitions = List.copyOf(requireNonNull(partitions, "partitions is null"));
         running = List.copyOf(requireNonNull(running, "running is null"));
+        advanceReservations = List.copyOf(requireNonNull(advanceReservations, "advanceReservations is null"));
         Map<String, Node> byName = index(nodes);
         for (Partition partition : partitions) {
             for (String node : partition.nodes()) {

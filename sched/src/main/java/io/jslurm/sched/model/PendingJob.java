@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param timeLimit  --time; empty means the partition's DefaultTime, else its MaxTime
  * @param limits     who the job counts against (user, QOS, associations) and what it asks for; empty when
  *                   accounting limits do not apply
+ * @param reservation --reservation: the advance reservation it runs in; empty for none
  */
 public record PendingJob(
         long jobId,
@@ -26,7 +27,16 @@ public record PendingJob(
         Optional<Duration> timeLimit,
         ResourceRequest request,
         Eligibility eligibility,
-        Optional<LimitedJob> limits) {
+        Optional<LimitedJob> limits,
+        Optional<String> reservation) {
+
+    /** A job outside any advance reservation. */
+    public PendingJob(long jobId, int userId, List<String> partitions, long priority, Instant submitTime,
+            Optional<Duration> timeLimit, ResourceRequest request, Eligibility eligibility,
+            Optional<LimitedJob> limits) {
+        this(jobId, userId, partitions, priority, submitTime, timeLimit, request, eligibility, limits,
+                Optional.empty());
+    }
 
     /** A job no accounting limit applies to. */
     public PendingJob(long jobId, int userId, List<String> partitions, long priority, Instant submitTime,
@@ -44,5 +54,6 @@ public record PendingJob(
         requireNonNull(request, "request is null");
         requireNonNull(eligibility, "eligibility is null");
         requireNonNull(limits, "limits is null");
+        requireNonNull(reservation, "reservation is null");
     }
 }

@@ -79,7 +79,10 @@ public enum PendingReason {
     ASSOC_MAX_GRES_MINS_PER_JOB("AssocMaxGRESMinutesPerJob"),
     ASSOC_MAX_BILLING_MINS_PER_JOB("AssocMaxBillingMinutesPerJob"),
     ASSOC_MAX_UNKNOWN_MINS_PER_JOB("AssocMaxUnknownMinutesPerJob"),
-    ASSOC_GRP_WALL("AssocGrpWallLimit");
+    ASSOC_GRP_WALL("AssocGrpWallLimit"),
+    // Advance reservations: a --reservation job outside its window, and a job kept off a MAINT reservation's nodes
+    RESERVATION("Reservation"),
+    RESERVED_FOR_MAINTENANCE("ReqNodeNotAvail, Reserved for maintenance");
 
     private final String slurmName;
 

@@ -210,8 +210,17 @@ public final class JobBuilder {
         return this;
     }
 
+    private Optional<String> reservation = Optional.empty();
+
+    /** --reservation. */
+    public JobBuilder reservation(String name) {
+        reservation = Optional.of(name);
+        return this;
+    }
+
     public PendingJob build() {
         List<String> names = partitions.isEmpty() ? List.of("batch") : partitions;
-        return new PendingJob(id, user, names, priority, submit, timeLimit, request(), eligibility, limits);
+        return new PendingJob(id, user, names, priority, submit, timeLimit, request(), eligibility, limits,
+                reservation);
     }
 }

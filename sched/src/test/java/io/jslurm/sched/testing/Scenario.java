@@ -84,6 +84,14 @@ public final class Scenario {
         return this;
     }
 
+    private final List<io.jslurm.sched.model.AdvanceReservation> advance = new ArrayList<>();
+
+    /** Advance reservations (scontrol create reservation). */
+    public Scenario reservations(io.jslurm.sched.model.AdvanceReservation... values) {
+        advance.addAll(List.of(values));
+        return this;
+    }
+
     public Scenario params(SchedulerParams value) {
         params = value;
         return this;
@@ -132,7 +140,8 @@ public final class Scenario {
                 ? List.of(PartitionBuilder.partition("batch").nodes(List.copyOf(nodes.keySet())).build())
                 : partitions.stream().map(p -> p.hasNodes() ? p : p.nodes(List.copyOf(nodes.keySet())))
                         .map(PartitionBuilder::build).toList();
-        return new ClusterSnapshot(built, parts, running.stream().map(job -> job.build(now)).toList(), limits);
+        return new ClusterSnapshot(built, parts, running.stream().map(job -> job.build(now)).toList(), limits,
+                advance);
     }
 
     private Node withRunningJobs(Node node) {
