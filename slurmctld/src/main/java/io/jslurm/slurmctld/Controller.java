@@ -21,6 +21,10 @@ import io.jslurm.slurmctld.rpc.JobHandlers;
 import io.jslurm.slurmctld.rpc.NodeHandlers;
 import io.jslurm.slurmctld.rpc.SubmitValidator;
 import io.jslurm.slurmctld.rpc.UserGroups;
+import io.jslurm.slurmctld.resv.LiveCluster;
+import io.jslurm.slurmctld.resv.ReservationFile;
+import io.jslurm.slurmctld.resv.ReservationHandlers;
+import io.jslurm.slurmctld.resv.ReservationTable;
 import io.jslurm.slurmctld.schedule.Allocations;
 import io.jslurm.slurmctld.schedule.JobControl;
 import io.jslurm.slurmctld.schedule.NodeReports;
@@ -146,9 +150,12 @@ public final class Controller implements AutoCloseable {
         MultifactorJobPriority multifactor = new MultifactorJobPriority(config::get, fairShare);
         JobPriority priority = (job, now) -> config.get().slurm().priority().type() == PriorityPlugin.MULTIFACTOR
                 ? multifactor.priority(job, now) : JobPriority.BASIC.priority(job, now);
+        ReservationTable reservations = new ReservationTable(new LiveCluster(nodes, config::get, allocations, control),
+                new ReservationFile(slurm.paths().stateSaveLocation()), clock);
         SchedulingLoop loop = new SchedulingLoop(control, nodes, allocations, config::get, clock,
                 options.schedulerInterval(), new SchedulingLoop.Policies(statistics.scheduler(),
-                        new AccountingQosPreempt(assoc::data), accounts, priority, () -> fairShare.update(store)));
+                        new AccountingQosPreempt(assoc::data), accounts, priority, () -> fairShare.update(store))
+                        .withReservations(reservations::forScheduler));
         // A pushed sacctmgr change: fair share rereads its tree, and pending jobs are looked at again.
         assoc.whenChanged(() -> {
             fairShare.associationsChanged();
@@ -156,7 +163,7 @@ public final class Controller implements AutoCloseable {
         });
         Callers callers = new Callers(options.slurmUserUid(), options.slurmdUserUid(), assoc);
         SubmitValidator validator = new SubmitValidator(config::get, nodes, store, options.groups(), callers,
-                accounts);
+                accounts, reservations);
         ThreadPoolExecutor workers = workers();
         JobHandlers jobs = new JobHandlers(control, loop, validator, allocations, callers, clock, workers);
         Controller[] self = new Controller[1];
@@ -177,7 +184,8 @@ public final class Controller implements AutoCloseable {
             server = RpcServer.start(RpcServerConfig.defaults(options.bind()).withMaxConnectionsPerHost(4096),
                     ControllerRpc.tables(jobs, nodeHandlers, controlHandlers, steps, stats, clock,
                             new PriorityHandlers(store, multifactor, fairShare, config::get, clock),
-                            new AssocPushHandler(assoc, () -> config.get().slurm().clusterName())).stream()
+                            new AssocPushHandler(assoc, () -> config.get().slurm().clusterName()),
+                            new ReservationHandlers(reservations, clock, loop::requestPass)).stream()
                             .map(table -> table.observed(statistics.rpc())).toList(),
                     AuthMethods.authenticator(slurm, key, clock), callers, workers);
         } catch (InterruptedException | RuntimeException e) {

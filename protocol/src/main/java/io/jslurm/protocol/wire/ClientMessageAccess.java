@@ -103,6 +103,10 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             case PRIORITY_FACTORS_RESPONSE: return envelope.getPriorityFactorsResponse();
             case SHARE_INFO_REQUEST: return envelope.getShareInfoRequest();
             case SHARE_INFO_RESPONSE: return envelope.getShareInfoResponse();
+            case RESERVATION_REQUEST: return envelope.getReservationRequest();
+            case RESERVATION_RESPONSE: return envelope.getReservationResponse();
+            case RESERVATION_INFO_REQUEST: return envelope.getReservationInfoRequest();
+            case RESERVATION_INFO_RESPONSE: return envelope.getReservationInfoResponse();
             default: return null;
         }
     }
@@ -194,6 +198,14 @@ final class ClientMessageAccess implements EnvelopeAccess<ClientMessage> {
             b.setShareInfoRequest((ShareInfoRequest) body);
         } else if (body instanceof ShareInfoResponse) {
             b.setShareInfoResponse((ShareInfoResponse) body);
+        } else if (body instanceof io.jslurm.protocol.proto.ReservationRequest r) {
+            b.setReservationRequest(r);
+        } else if (body instanceof io.jslurm.protocol.proto.ReservationResponse r) {
+            b.setReservationResponse(r);
+        } else if (body instanceof io.jslurm.protocol.proto.ReservationInfoRequest r) {
+            b.setReservationInfoRequest(r);
+        } else if (body instanceof io.jslurm.protocol.proto.ReservationInfoResponse r) {
+            b.setReservationInfoResponse(r);
         } else {
             throw new IllegalArgumentException("ClientMessage cannot carry " + body.getClass().getSimpleName());
         }

@@ -19,6 +19,7 @@ import java.util.Objects;
  *             kept exactly as given (spaces, empty words, any characters)
  * @param scriptPath the script's file, absolute, as {@code scontrol show job} prints it in Command=; empty for
  *                   {@code --wrap} and a script read from standard input
+ * @param reservation {@code --reservation}: the advance reservation the job runs in; empty for none
  */
 public record JobSpec(
         String name,
@@ -51,7 +52,8 @@ public record JobSpec(
         String allocNode,
         int allocSid,
         List<String> argv,
-        String scriptPath) {
+        String scriptPath,
+        String reservation) {
 
     public JobSpec {
         Objects.requireNonNull(allocNode, "allocNode");
@@ -76,6 +78,7 @@ public record JobSpec(
         Objects.requireNonNull(openMode, "openMode");
         argv = List.copyOf(argv);
         Objects.requireNonNull(scriptPath, "scriptPath");
+        Objects.requireNonNull(reservation, "reservation");
         if (uid < 0 || gid < 0) {
             throw new IllegalArgumentException("uid and gid must not be negative");
         }
@@ -121,6 +124,7 @@ public record JobSpec(
         b.allocSid = allocSid;
         b.argv = argv;
         b.scriptPath = scriptPath;
+        b.reservation = reservation;
         return b;
     }
 
@@ -157,6 +161,7 @@ public record JobSpec(
         private int allocSid;
         private List<String> argv = List.of();
         private String scriptPath = "";
+        private String reservation = "";
 
         private Builder(String user, int uid, int gid) {
             this.user = user;
@@ -192,11 +197,13 @@ public record JobSpec(
         public Builder allocSid(int v) { allocSid = v; return this; }
         public Builder argv(List<String> v) { argv = v; return this; }
         public Builder scriptPath(String v) { scriptPath = v; return this; }
+        public Builder reservation(String v) { reservation = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, user, uid, gid, account, partition, qos, resources, script, environment,
                     workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue,
-                    exclusive, nodeList, exclude, constraint, hold, openMode, oversubscribe, allocNode, allocSid, argv, scriptPath);
+                    exclusive, nodeList, exclude, constraint, hold, openMode, oversubscribe, allocNode, allocSid, argv, scriptPath,
+                    reservation);
         }
     }
 }

@@ -34,6 +34,9 @@ import io.jslurm.protocol.proto.ShareInfoRequest;
 import io.jslurm.slurmctld.fairshare.PriorityHandlers;
 import io.jslurm.protocol.proto.DbdAssocChanged;
 import io.jslurm.slurmctld.assoc.AssocPushHandler;
+import io.jslurm.protocol.proto.ReservationInfoRequest;
+import io.jslurm.protocol.proto.ReservationRequest;
+import io.jslurm.slurmctld.resv.ReservationHandlers;
 import java.time.InstantSource;
 import java.util.List;
 
@@ -49,7 +52,8 @@ public final class ControllerRpc {
 
     public static List<RpcTable> tables(JobHandlers jobs, NodeHandlers nodes, ControlHandlers control,
                                         StepHandlers steps, StatsHandlers stats, InstantSource clock,
-                                        PriorityHandlers priority, AssocPushHandler assocPush) {
+                                        PriorityHandlers priority, AssocPushHandler assocPush,
+                                        ReservationHandlers reservations) {
         RpcTable client = RpcTable.builder(EnvelopeType.CLIENT)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))
                 // Answered from the journal's sync, so it starts on the event loop and holds no worker.
@@ -74,6 +78,8 @@ public final class ControllerRpc {
                 .route(StatsInfoRequest.class, Permission.USER, Execution.WORKER, stats::info)
                 .route(PriorityFactorsRequest.class, Permission.USER, Execution.WORKER, priority::factors)
                 .route(ShareInfoRequest.class, Permission.USER, Execution.WORKER, priority::shares)
+                .route(ReservationRequest.class, Permission.OPERATOR, Execution.WORKER, reservations::change)
+                .route(ReservationInfoRequest.class, Permission.USER, Execution.WORKER, reservations::info)
                 .build();
         RpcTable node = RpcTable.builder(EnvelopeType.NODE)
                 .route(Ping.class, Permission.USER, Execution.EVENT_LOOP, call -> pong(clock))

@@ -212,7 +212,7 @@ final class JobRecords {
                 .setComment(spec.comment()).setRequeue(spec.requeue()).setNodelist(spec.nodeList())
                 .setExclude(spec.exclude()).setConstraint(spec.constraint()).setUid(spec.uid()).setGid(spec.gid())
                 .setUserName(spec.user()).setHold(spec.hold())
-                .setSubmitHost(spec.allocNode()).setAllocSid(spec.allocSid())
+                .setSubmitHost(spec.allocNode()).setAllocSid(spec.allocSid()).setReservation(spec.reservation())
                 .setMinNodes(Math.max(1, r.minNodes())).setMaxNodes(Math.max(Math.max(1, r.minNodes()), r.maxNodes()))
                 .setCpusPerTask(Math.max(1, r.cpusPerTask()))
                 .setTimeLimitMinutes(limitMinutes(limit))

@@ -48,6 +48,7 @@ public final class SubmitValidator {
     private final Callers callers;
     private final JobAccounts accounts;
     private final SubmitFits fits;
+    private final io.jslurm.slurmctld.resv.ReservationLookup reservations;
 
     public SubmitValidator(Supplier<ClusterConfig> config, NodeTable nodes, JobStore store, UserGroups groups,
                            Callers callers) {
@@ -57,6 +58,14 @@ public final class SubmitValidator {
     /** With accounting: the default account and QOS filled in and checked, submit limits applied. */
     public SubmitValidator(Supplier<ClusterConfig> config, NodeTable nodes, JobStore store, UserGroups groups,
                            Callers callers, JobAccounts accounts) {
+        this(config, nodes, store, groups, callers, accounts, name -> Optional.empty());
+    }
+
+    /** With advance reservations: --reservation must name one that admits the job's user and account. */
+    public SubmitValidator(Supplier<ClusterConfig> config, NodeTable nodes, JobStore store, UserGroups groups,
+                           Callers callers, JobAccounts accounts,
+                           io.jslurm.slurmctld.resv.ReservationLookup reservations) {
+        this.reservations = reservations;
         this.config = config;
         this.nodes = nodes;
         this.store = store;
@@ -112,6 +121,7 @@ public final class SubmitValidator {
         if (usable.isEmpty()) {
             throw problems.get(0);
         }
+        checkReservation(spec, caller);
         checkNodes(spec);
         checkFits(spec, usable);
         checkDependency(spec.dependency());
@@ -148,6 +158,18 @@ public final class SubmitValidator {
                     SlurmError.INVALID_PARTITION_NAME.exception(name.strip())));
         }
         return found;
+    }
+
+    /** Slurm refuses a job naming a reservation that does not exist or does not admit it; root and SlurmUser may use any. */
+    private void checkReservation(JobSpec spec, Identity caller) throws RpcException {
+        if (spec.reservation().isEmpty()) {
+            return;
+        }
+        var found = reservations.find(spec.reservation())
+                .orElseThrow(io.jslurm.slurmctld.resv.ResvError.INVALID::exception);
+        if (!callers.privileged(caller) && !found.admits(spec.user(), spec.account())) {
+            throw io.jslurm.slurmctld.resv.ResvError.ACCESS.exception();
+        }
     }
 
     private static boolean enforcePartLimits(ClusterConfig cfg) {
@@ -380,6 +402,7 @@ public final class SubmitValidator {
                 .allocNode(d.getSubmitHost()).allocSid(d.getAllocSid())
                 .argv(d.getArgvList())
                 .scriptPath(d.getScriptPath())
+                .reservation(d.getReservation())
                 .build();
     }
 }

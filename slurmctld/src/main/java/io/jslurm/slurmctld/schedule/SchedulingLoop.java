@@ -63,6 +63,7 @@ public final class SchedulingLoop implements AutoCloseable {
     private final InstantSource clock;
     private final JobPriority priority;
     private final Runnable beforePass;
+    private final Supplier<List<io.jslurm.sched.model.AdvanceReservation>> reservations;
     private final Duration interval;
     private final SchedulerStatistics statistics;
     private final JobLimits limits;
@@ -114,9 +115,17 @@ public final class SchedulingLoop implements AutoCloseable {
      * @param priority   how pending jobs are ordered (PriorityType)
      * @param beforePass runs at the start of every pass, on the loop's thread (fair-share usage is brought up to
      *                   date there, so the priorities of the pass see it)
+     * @param reservations the advance reservations as of now (scontrol create reservation)
      */
     public record Policies(SchedulerStatistics statistics, QosPreemptSource qos, JobLimits limits,
-                           JobPriority priority, Runnable beforePass) {
+                           JobPriority priority, Runnable beforePass,
+                           Supplier<List<io.jslurm.sched.model.AdvanceReservation>> reservations) {
+
+        public Policies(SchedulerStatistics statistics, QosPreemptSource qos, JobLimits limits,
+                        JobPriority priority, Runnable beforePass) {
+            this(statistics, qos, limits, priority, beforePass, List::of);
+        }
+
         /** Statistics of its own, no preemption by QOS, no limits, priority/basic. */
         public static Policies defaults() {
             return new Policies(new SchedulerStatistics(), QosPreemptSource.NONE, JobLimits.NONE, JobPriority.BASIC,
@@ -129,14 +138,19 @@ public final class SchedulingLoop implements AutoCloseable {
             Objects.requireNonNull(limits, "limits");
             Objects.requireNonNull(priority, "priority");
             Objects.requireNonNull(beforePass, "beforePass");
+            Objects.requireNonNull(reservations, "reservations");
+        }
+
+        public Policies withReservations(Supplier<List<io.jslurm.sched.model.AdvanceReservation>> source) {
+            return new Policies(statistics, qos, limits, priority, beforePass, source);
         }
 
         Policies withLimits(JobLimits newLimits) {
-            return new Policies(statistics, qos, newLimits, priority, beforePass);
+            return new Policies(statistics, qos, newLimits, priority, beforePass, reservations);
         }
 
         Policies withPriority(JobPriority newPriority, Runnable newBeforePass) {
-            return new Policies(statistics, qos, limits, newPriority, newBeforePass);
+            return new Policies(statistics, qos, limits, newPriority, newBeforePass, reservations);
         }
     }
 
@@ -147,6 +161,7 @@ public final class SchedulingLoop implements AutoCloseable {
         this.limits = policies.limits();
         this.priority = policies.priority();
         this.beforePass = policies.beforePass();
+        this.reservations = policies.reservations();
         this.control = Objects.requireNonNull(control, "control");
         this.store = control.store();
         this.nodes = Objects.requireNonNull(nodes, "nodes");
@@ -505,7 +520,7 @@ public final class SchedulingLoop implements AutoCloseable {
             });
         }
         return new ClusterSnapshot(schedNodes, partitions, running, new LimitInputs(limits.policy(), limitUsage,
-                limits.used()));
+                limits.used()), reservations.get());
     }
 
     /** Whether a running job shares its cores (OverSubscribe=FORCE, or YES and the job asked). */
@@ -552,7 +567,8 @@ public final class SchedulingLoop implements AutoCloseable {
             pending.add(new PendingJob(job.jobId(), job.spec().uid(), partitions, priority.priority(job, now),
                     Instant.ofEpochSecond(job.status().submitTime()),
                     job.spec().resources().timeLimit().filter(l -> !l.isUnlimited()).map(TimeLimit::toDuration),
-                    SchedModel.request(job.spec()), eligibility(job, dependency, now), limits.limited(job.spec())));
+                    SchedModel.request(job.spec()), eligibility(job, dependency, now), limits.limited(job.spec()),
+                    Optional.of(job.spec().reservation()).filter(r -> !r.isEmpty())));
         }
         return pending;
     }

@@ -26,7 +26,7 @@ import java.util.Optional;
  * Version 2 appended the job request's open mode, version 3 its {@code --oversubscribe}, version 4 the status's
  * suspend cause, version 5 its suspend time and seconds run before it, version 6 the request's --cpus-per-gpu and
  * --contiguous, version 7 the request's submit host and session id (AllocNode:Sid), version 8 the script's arguments
- * and path; version 1 to 7 files are still read (open
+ * and path, version 9 the request's advance reservation (--reservation); version 1 to 8 files are still read (open
  * mode unspecified, no oversubscribe, no suspend cause, never suspended).
  * Enums are stored by ordinal, so their constants may only ever be appended (a test pins the order).
  * A later format gets a new version number in the file header and its own decoding branch here.
@@ -36,7 +36,9 @@ import java.util.Optional;
  */
 final class EntryCodec {
 
-    static final int FORMAT_VERSION = 8;
+    static final int FORMAT_VERSION = 9;
+    /** The first format with the request's advance reservation. */
+    private static final int RESERVATION_SINCE = 9;
     /** The first format with the request's script arguments and script path. */
     private static final int ARGV_SINCE = 8;
     private static final int FIRST_FORMAT_VERSION = 1;
@@ -225,6 +227,7 @@ final class EntryCodec {
         out.writeInt(s.allocSid());
         writeStrings(s.argv(), out);
         out.writeString(s.scriptPath());
+        out.writeString(s.reservation());
     }
 
     private static void writeStrings(List<String> words, BinaryWriter out) {
@@ -277,9 +280,11 @@ final class EntryCodec {
         int allocSid = readingVersion >= 7 ? in.readInt() : 0;
         List<String> argv = readingVersion >= ARGV_SINCE ? readStrings(in) : List.of();
         String scriptPath = readingVersion >= ARGV_SINCE ? readShared(in) : "";
+        String reservation = readingVersion >= RESERVATION_SINCE ? readShared(in) : "";
         return checked(() -> new JobSpec(name, user, uid, gid, account, partition, qos, shaped, script, environment,
                 workDir, stdIn, stdOut, stdErr, dependency, beginTime, nice, comment, signal, requeue, exclusive,
-                nodeList, exclude, constraint, hold, openMode, oversubscribe, allocNode, allocSid, argv, scriptPath));
+                nodeList, exclude, constraint, hold, openMode, oversubscribe, allocNode, allocSid, argv, scriptPath,
+                reservation));
     }
 
     private static void writeResources(ResourceRequest r, BinaryWriter out) {

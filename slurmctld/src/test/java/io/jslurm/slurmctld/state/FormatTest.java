@@ -49,6 +49,8 @@ class FormatTest {
     private static final int V7_SPEC_TAIL = 2;
     /** Format 8 appended the script's arguments and path to a spec: one byte each while none and empty. */
     private static final int V8_SPEC_TAIL = 2;
+    /** Format 9 appended the advance reservation to a spec: one byte while empty. */
+    private static final int V9_SPEC_TAIL = 1;
 
     @Test
     void version6KeepsCpusPerGpuAndContiguityAndOlderFilesReadWithoutThem() {
@@ -56,7 +58,7 @@ class FormatTest {
         JobSpec shaped = plain.toBuilder().resources(plain.resources().withGpuCoresAndContiguity(6, true)).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(12, shaped), out);
-        byte[] v6Shaped = Arrays.copyOf(out.toByteArray(), out.size() - V8_SPEC_TAIL - V7_SPEC_TAIL);
+        byte[] v6Shaped = Arrays.copyOf(out.toByteArray(), out.size() - V9_SPEC_TAIL - V8_SPEC_TAIL - V7_SPEC_TAIL);
         JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(6, v6Shaped)).spec();
         assertThat(back).isEqualTo(shaped);
         assertThat(back.resources().cpusPerGpu()).isEqualTo(6);
@@ -64,7 +66,7 @@ class FormatTest {
 
         BinaryWriter now = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(13, plain), now);
-        byte[] v5 = Arrays.copyOf(now.toByteArray(), now.size() - V8_SPEC_TAIL - V7_SPEC_TAIL - V6_SPEC_TAIL);
+        byte[] v5 = Arrays.copyOf(now.toByteArray(), now.size() - V9_SPEC_TAIL - V8_SPEC_TAIL - V7_SPEC_TAIL - V6_SPEC_TAIL);
         assertThat(((JournalEntry.SpecUpdated) new EntryCodec().decode(5, v5)).spec()).isEqualTo(plain);
         assertThatThrownBy(() -> new EntryCodec().decode(6, v5)).isInstanceOf(CorruptStateException.class);
     }
@@ -75,7 +77,7 @@ class FormatTest {
         JobSpec submitted = plain.toBuilder().allocNode("login1").allocSid(4242).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(14, submitted), out);
-        byte[] v7Submitted = Arrays.copyOf(out.toByteArray(), out.size() - V8_SPEC_TAIL);
+        byte[] v7Submitted = Arrays.copyOf(out.toByteArray(), out.size() - V9_SPEC_TAIL - V8_SPEC_TAIL);
         JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(7, v7Submitted)).spec();
         assertThat(back).isEqualTo(submitted);
         assertThat(back.allocNode()).isEqualTo("login1");
@@ -83,7 +85,7 @@ class FormatTest {
 
         BinaryWriter v7 = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(15, plain), v7);
-        byte[] v6 = Arrays.copyOf(v7.toByteArray(), v7.size() - V8_SPEC_TAIL - V7_SPEC_TAIL);
+        byte[] v6 = Arrays.copyOf(v7.toByteArray(), v7.size() - V9_SPEC_TAIL - V8_SPEC_TAIL - V7_SPEC_TAIL);
         JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(6, v6)).spec();
         assertThat(old).isEqualTo(plain);
         assertThat(old.allocNode()).as("state written before the field existed").isEmpty();
@@ -97,7 +99,8 @@ class FormatTest {
                 .build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(14, withArgs), out);
-        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(8, out.toByteArray())).spec();
+        byte[] v8WithArgs = Arrays.copyOf(out.toByteArray(), out.size() - V9_SPEC_TAIL);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(8, v8WithArgs)).spec();
         assertThat(back.argv()).containsExactlyElementsOf(argv);
         assertThat(back.scriptPath()).isEqualTo("/home/al\u00efce/run 1.sh");
         assertThat(back).isEqualTo(withArgs);
@@ -105,12 +108,31 @@ class FormatTest {
         JobSpec plain = SampleJobs.training("no-args");
         BinaryWriter v8 = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(15, plain), v8);
-        byte[] v7 = Arrays.copyOf(v8.toByteArray(), v8.size() - V8_SPEC_TAIL);
+        byte[] v7 = Arrays.copyOf(v8.toByteArray(), v8.size() - V9_SPEC_TAIL - V8_SPEC_TAIL);
         JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(7, v7)).spec();
         assertThat(old.argv()).as("state written before the arguments were kept").isEmpty();
         assertThat(old.scriptPath()).isEmpty();
         assertThat(old).isEqualTo(plain);
         assertThatThrownBy(() -> new EntryCodec().decode(8, v7)).isInstanceOf(CorruptStateException.class);
+    }
+
+    @Test
+    void version9KeepsTheReservationAndOlderFilesReadWithoutOne() {
+        JobSpec inReservation = SampleJobs.training("resv").toBuilder().reservation("maint_window").build();
+        BinaryWriter out = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(16, inReservation), out);
+        JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(9, out.toByteArray())).spec();
+        assertThat(back.reservation()).isEqualTo("maint_window");
+        assertThat(back).isEqualTo(inReservation);
+
+        JobSpec plain = SampleJobs.training("no-resv");
+        BinaryWriter v9 = new BinaryWriter(256);
+        EntryCodec.encode(new JournalEntry.SpecUpdated(17, plain), v9);
+        byte[] v8 = Arrays.copyOf(v9.toByteArray(), v9.size() - V9_SPEC_TAIL);
+        JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(8, v8)).spec();
+        assertThat(old.reservation()).as("state written before reservations were kept").isEmpty();
+        assertThat(old).isEqualTo(plain);
+        assertThatThrownBy(() -> new EntryCodec().decode(9, v8)).isInstanceOf(CorruptStateException.class);
     }
 
     @Test
@@ -134,7 +156,7 @@ class FormatTest {
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(7, appending), out);
         // A version 2 entry is the same without the trailing oversubscribe byte (and formats 6 and 7's bytes).
-        byte[] v2Appending = Arrays.copyOf(out.toByteArray(), out.size() - 1 - V6_SPEC_TAIL - V7_SPEC_TAIL - V8_SPEC_TAIL);
+        byte[] v2Appending = Arrays.copyOf(out.toByteArray(), out.size() - 1 - V6_SPEC_TAIL - V7_SPEC_TAIL - V9_SPEC_TAIL - V8_SPEC_TAIL);
         JournalEntry back = new EntryCodec().decode(2, v2Appending);
         assertThat(((JournalEntry.SpecUpdated) back).spec()).isEqualTo(appending);
 
@@ -142,7 +164,7 @@ class FormatTest {
         JobSpec unspecified = SampleJobs.training("old");
         BinaryWriter v3 = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(8, unspecified), v3);
-        byte[] v1 = Arrays.copyOf(v3.toByteArray(), v3.size() - 2 - V6_SPEC_TAIL - V7_SPEC_TAIL - V8_SPEC_TAIL);
+        byte[] v1 = Arrays.copyOf(v3.toByteArray(), v3.size() - 2 - V6_SPEC_TAIL - V7_SPEC_TAIL - V9_SPEC_TAIL - V8_SPEC_TAIL);
         JournalEntry old = new EntryCodec().decode(1, v1);
         assertThat(((JournalEntry.SpecUpdated) old).spec()).isEqualTo(unspecified);
         assertThat(((JournalEntry.SpecUpdated) old).spec().openMode()).isEqualTo(OpenMode.UNSPECIFIED);
@@ -154,7 +176,7 @@ class FormatTest {
         JobSpec sharing = SampleJobs.training("share").toBuilder().oversubscribe(true).build();
         BinaryWriter out = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(9, sharing), out);
-        byte[] v3Sharing = Arrays.copyOf(out.toByteArray(), out.size() - V6_SPEC_TAIL - V7_SPEC_TAIL - V8_SPEC_TAIL);
+        byte[] v3Sharing = Arrays.copyOf(out.toByteArray(), out.size() - V6_SPEC_TAIL - V7_SPEC_TAIL - V9_SPEC_TAIL - V8_SPEC_TAIL);
         JobSpec back = ((JournalEntry.SpecUpdated) new EntryCodec().decode(3, v3Sharing)).spec();
         assertThat(back.oversubscribe()).isTrue();
         assertThat(back).isEqualTo(sharing);
@@ -162,7 +184,7 @@ class FormatTest {
         JobSpec plain = SampleJobs.training("plain");
         BinaryWriter now = new BinaryWriter(256);
         EntryCodec.encode(new JournalEntry.SpecUpdated(10, plain), now);
-        byte[] v2 = Arrays.copyOf(now.toByteArray(), now.size() - 1 - V6_SPEC_TAIL - V7_SPEC_TAIL - V8_SPEC_TAIL);
+        byte[] v2 = Arrays.copyOf(now.toByteArray(), now.size() - 1 - V6_SPEC_TAIL - V7_SPEC_TAIL - V9_SPEC_TAIL - V8_SPEC_TAIL);
         JobSpec old = ((JournalEntry.SpecUpdated) new EntryCodec().decode(2, v2)).spec();
         assertThat(old.oversubscribe()).as("state written before the field existed").isFalse();
         assertThat(old).isEqualTo(plain);
