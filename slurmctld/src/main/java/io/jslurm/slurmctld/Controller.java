@@ -174,7 +174,7 @@ public final class Controller implements AutoCloseable {
                 AccountedJobStore.stepsOf(accounted),
                 (node, request) -> slurmd.ask(node, request, io.jslurm.protocol.proto.NodeStepStat.class));
         NodeHandlers nodeHandlers = new NodeHandlers(nodes, control, loop, allocations, slurmd, config::get, clock,
-                AccountedJobStore.stepsOf(accounted), nodeReports, steps::usageReported);
+                AccountedJobStore.stepsOf(accounted), nodeReports, steps::usageReported, reservations::activeNodes);
         StatsHandlers stats = new StatsHandlers(statistics, store, new StatsHandlers.Gauges(workers::getActiveCount,
                 slurmd::queued, slurmd::active, accounted instanceof AccountedJobStore a ? a::backlog : () -> 0,
                 assoc::holdsCopy),

@@ -4,6 +4,7 @@ import io.jslurm.cli.client.ClientIdentity;
 import io.jslurm.cli.client.CommandEnvironment;
 import io.jslurm.cli.client.CommandLine;
 import io.jslurm.cli.client.Controllers;
+import io.jslurm.cli.resv.ReservationCommands;
 import io.jslurm.common.Version;
 import io.jslurm.protocol.proto.JobControlRequest;
 import java.io.PrintStream;
@@ -21,7 +22,7 @@ public final class Scontrol {
 
     /** Commands Slurm has that jslurm's controller does not offer yet. */
     private static final List<String> LATER_COMMANDS = List.of("abort", "cancel_reboot", "completing",
-            "create", "delete", "holdu", "listpids", "notify", "reboot", "takeover", "top",
+            "holdu", "listpids", "notify", "reboot", "takeover", "top",
             "wait_job", "write", "shutdown", "setdebug", "setdebugflags", "token");
 
     private final PrintStream out;
@@ -47,6 +48,8 @@ public final class Scontrol {
     }
 
     private ControllerCommands controller;
+    /** -o: one line per record. */
+    private boolean oneLinePerRecord;
 
     public int run(String[] args) {
         List<String> words = new ArrayList<>();
@@ -85,6 +88,7 @@ public final class Scontrol {
             err.println("scontrol: interactive mode is not implemented yet; give a command");
             return 1;
         }
+        oneLinePerRecord = oneLiner;
         controller = new ControllerCommands(env, new ControllerCommands.Flags(oneLiner, details, json, quiet,
                 CommandLine.typed("scontrol", List.of(args))));
         return execute(words.get(0), words.subList(1, words.size()));
@@ -103,7 +107,21 @@ public final class Scontrol {
             return 0;
         }
         if (Keywords.matches(keyword, "update", 1)) {
+            if (!args.isEmpty() && isReservationKey(args.get(0))) {
+                return new ReservationCommands(env).update(args);
+            }
             return new Updates(env, controller).run(args);
+        }
+        if (Keywords.matches(keyword, "create", 2)) {
+            if (args.isEmpty() || !Keywords.matches(args.get(0), "reservation", 3)) {
+                err.println(args.isEmpty() ? "too few arguments for keyword:create"
+                        : "invalid entity:" + args.get(0) + " for keyword:create");
+                return 1;
+            }
+            return new ReservationCommands(env).create(args.subList(1, args.size()));
+        }
+        if (Keywords.matches(keyword, "delete", 3)) {
+            return delete(args);
         }
         if (Keywords.matches(keyword, "ping", 4)) {
             if (!args.isEmpty()) {
@@ -178,13 +196,39 @@ public final class Scontrol {
         if (Keywords.matches(entity, "config", 1)) {
             return controller.showConfig();
         }
+        if (Keywords.matches(entity, "reservations", 3)) {
+            return new ReservationCommands(env).show(id, oneLinePerRecord);
+        }
         for (String controllerEntity : List.of("aliases", "assoc_mgr", "daemons", "federation",
-                "licenses", "reservation", "slurmd", "step", "topology")) {
+                "licenses", "slurmd", "step", "topology")) {
             if (Keywords.matches(entity, controllerEntity, Math.min(controllerEntity.length(), 3))) {
                 return notYet("'show " + controllerEntity + "'");
             }
         }
         err.println("invalid entity:" + entity + " for keyword:show ");
+        return 1;
+    }
+
+    /** ReservationName=X (or Reservation=X), the word that makes update and delete about a reservation. */
+    private static boolean isReservationKey(String word) {
+        int equals = word.indexOf('=');
+        String key = (equals < 0 ? word : word.substring(0, equals)).toLowerCase(java.util.Locale.ROOT);
+        return equals > 0 && (key.equals("reservationname") || key.equals("reservation"));
+    }
+
+    /** delete ReservationName=X, or delete reservation X. */
+    private int delete(List<String> args) {
+        if (args.isEmpty()) {
+            err.println("too few arguments for keyword:delete");
+            return 1;
+        }
+        if (isReservationKey(args.get(0)) && args.size() == 1) {
+            return new ReservationCommands(env).delete(args);
+        }
+        if (args.size() == 2 && Keywords.matches(args.get(0), "reservation", 3)) {
+            return new ReservationCommands(env).delete(List.of("ReservationName=" + args.get(1)));
+        }
+        err.println("invalid entity:" + args.get(0) + " for keyword:delete");
         return 1;
     }
 

@@ -1,5 +1,6 @@
 package io.jslurm.cli.sinfo;
 
+import io.jslurm.cli.resv.ReservationCommands;
 import io.jslurm.cli.client.CommandEnvironment;
 import io.jslurm.cli.client.CommandLine;
 import io.jslurm.cli.client.Controller;
@@ -93,6 +94,10 @@ public final class Sinfo {
         Optional<ParsedOptions> parsed = CommandLine.parse(PROGRAM, OPTIONS, args, err);
         if (parsed.isEmpty()) {
             return 1;
+        }
+        if (parsed.get().options().stream().anyMatch(g -> g.option().longName().equals("reservation"))) {
+            return new ReservationCommands(env).sinfo(parsed.get().options().stream()
+                    .noneMatch(g -> g.option().longName().equals("noheader")));
         }
         Settings settings;
         try {
@@ -208,7 +213,6 @@ public final class Sinfo {
                         name -> env.err().println(PROGRAM + ": error: Invalid job format specification: " + name))));
                 case "yaml" -> throw new IllegalArgumentException("--yaml is not supported; use --json");
                 case "iterate" -> throw new IllegalArgumentException("--iterate is not supported yet");
-                case "reservation" -> throw new IllegalArgumentException("reservations (-T) are not supported yet");
                 default -> {
                     // -e: lines already group only nodes alike in every displayed column; -S, -v, clusters.
                 }

@@ -100,8 +100,8 @@ class ScontrolHostlistTest {
 
     @Test
     void commandsNotBuiltYetSaySo() {
-        assertThat(run(Map.of(), "show", "reservation")).isEqualTo(1);
+        assertThat(run(Map.of(), "show", "topology")).isEqualTo(1);
         assertThat(out()).isEmpty();
-        assertThat(err()).contains("'show reservation' is not implemented yet");
+        assertThat(err()).contains("'show topology' is not implemented yet");
     }
 }

@@ -62,6 +62,18 @@ public final class ReservationTable implements ReservationLookup {
         return out;
     }
 
+    /** The nodes of the reservations active now, true for those of a MAINT one. */
+    public Map<String, Boolean> activeNodes() {
+        Instant now = clock.instant();
+        Map<String, Boolean> nodes = new java.util.HashMap<>();
+        for (Reservation r : all()) {
+            if (r.activeAt(now)) {
+                r.nodes().forEach(node -> nodes.merge(node, r.has(ResvFlag.MAINT), Boolean::logicalOr));
+            }
+        }
+        return nodes;
+    }
+
     /** @return the new reservation's name */
     public synchronized String create(ResvWords w, String requester) throws RpcException {
         Instant now = clock.instant();

@@ -42,6 +42,7 @@ public final class NodeHandlers {
 
     private static final Logger log = LoggerFactory.getLogger(NodeHandlers.class);
 
+    private final Supplier<Map<String, Boolean>> reservedNodes;
     private final NodeTable nodes;
     private final JobControl control;
     private final SchedulingLoop loop;
@@ -67,6 +68,19 @@ public final class NodeHandlers {
     public NodeHandlers(NodeTable nodes, JobControl control, SchedulingLoop loop, Allocations allocations,
                         SlurmdChannel slurmd, Supplier<ClusterConfig> config, InstantSource clock,
                         StepAccounting stepAccounting, NodeReports nodeReports, Consumer<JobComplete> stepEnds) {
+        this(nodes, control, loop, allocations, slurmd, config, clock, stepAccounting, nodeReports, stepEnds,
+                Map::of);
+    }
+
+    /**
+     * @param reservedNodes the nodes of the advance reservations active now, true for those in a MAINT one
+     *                      (scontrol show node says IDLE+RESERVED or +MAINTENANCE, sinfo resv or maint)
+     */
+    public NodeHandlers(NodeTable nodes, JobControl control, SchedulingLoop loop, Allocations allocations,
+                        SlurmdChannel slurmd, Supplier<ClusterConfig> config, InstantSource clock,
+                        StepAccounting stepAccounting, NodeReports nodeReports, Consumer<JobComplete> stepEnds,
+                        Supplier<Map<String, Boolean>> reservedNodes) {
+        this.reservedNodes = reservedNodes;
         this.stepAccounting = stepAccounting;
         this.stepEnds = java.util.Objects.requireNonNull(stepEnds, "stepEnds");
         this.nodes = nodes;
@@ -165,9 +179,14 @@ public final class NodeHandlers {
         Map<String, Allocations.NodeUsage> usage = allocations.usageByNode();
         ClusterConfig cfg = config.get();
         NodeInfoResponse.Builder response = NodeInfoResponse.newBuilder().setLastUpdate(clock.instant().getEpochSecond());
+        Map<String, Boolean> reserved = reservedNodes.get();
         for (NodeView node : nodes.all()) {
             if (names.isEmpty() || names.contains(node.name())) {
-                response.addNodes(record(node, usage.getOrDefault(node.name(), Allocations.NodeUsage.NONE), cfg));
+                NodeRecord record = record(node, usage.getOrDefault(node.name(), Allocations.NodeUsage.NONE), cfg);
+                Boolean maint = reserved.get(node.name());
+                response.addNodes(maint == null ? record : record.toBuilder().addStateFlags(maint
+                        ? io.jslurm.protocol.proto.NodeStateFlag.NODE_FLAG_MAINTENANCE
+                        : io.jslurm.protocol.proto.NodeStateFlag.NODE_FLAG_RESERVED).build());
             }
         }
         return response.build();
