@@ -83,8 +83,9 @@ public final class ReservationTable implements ReservationLookup {
         if (users.isEmpty() && accounts.isEmpty()) {
             throw ResvError.EMPTY.exception();
         }
-        String name = w.name().orElseGet(() -> generatedName(users, accounts, requester));
-        if (name.isBlank() || name.contains("\t") || name.contains(",")) {
+        // A generated name (user_N) is taken only once the request is known to be good.
+        String name = w.name().orElse("");
+        if (w.name().isPresent() && (name.isBlank() || name.contains("\t") || name.contains(","))) {
             throw ResvError.INVALID.exception("ReservationName=" + name);
         }
         if (byName.containsKey(name)) {
@@ -108,6 +109,10 @@ public final class ReservationTable implements ReservationLookup {
         }
         Reservation created = new Reservation(name, start, end, nodes, partition, users, accounts, flags);
         checkFree(created);
+        if (name.isEmpty()) {
+            name = generatedName(users, accounts, requester);
+            created = new Reservation(name, start, end, nodes, partition, users, accounts, flags);
+        }
         byName.put(name, created);
         save();
         log.info("Reservation {} created: {} to {} on {}", name, start, end, String.join(",", nodes));
