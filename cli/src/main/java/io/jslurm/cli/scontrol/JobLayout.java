@@ -53,6 +53,9 @@ final class JobLayout {
         out.line().pair("Partition", d.partition(job))
                 .pair("AllocNode:Sid", (r.getSubmitHost().isEmpty() ? "(null)" : r.getSubmitHost()) + ":"
                         + Integer.toUnsignedString(r.getAllocSid()));
+        if (!r.getReservation().isEmpty()) {
+            out.line().pair("Reservation", r.getReservation());
+        }
         out.line().pair("ReqNodeList", orNull(r.getNodelist())).pair("ExcNodeList", orNull(r.getExclude()));
         out.line().pair("NodeList", orNull(job.getNodeList()));
         if (!job.getBatchHost().isEmpty()) {
