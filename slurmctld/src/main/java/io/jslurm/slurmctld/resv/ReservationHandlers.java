@@ -2,6 +2,7 @@ package io.jslurm.slurmctld.resv;
 
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.protocol.RpcException;
+import io.jslurm.slurmctld.rpc.SlurmError;
 import io.jslurm.protocol.proto.ReservationInfoRequest;
 import io.jslurm.protocol.proto.ReservationInfoResponse;
 import io.jslurm.protocol.proto.ReservationRecord;
@@ -35,11 +36,11 @@ public final class ReservationHandlers {
             case RESV_CREATE -> table.create(words, "resv");
             case RESV_UPDATE -> table.update(words);
             case RESV_DELETE -> {
-                String target = words.name().orElseThrow(() -> ResvError.INVALID.exception());
+                String target = words.name().orElseThrow(() -> SlurmError.RESERVATION_INVALID.exception());
                 table.delete(target);
                 yield target;
             }
-            default -> throw ResvError.INVALID_INPUT.exception("no action");
+            default -> throw SlurmError.INVALID_INPUT.exception("no action");
         };
         changed.run();
         return ReservationResponse.newBuilder().setName(name).build();

@@ -2,6 +2,7 @@ package io.jslurm.slurmctld.resv;
 
 import io.jslurm.common.hostlist.Hostlist;
 import io.jslurm.protocol.RpcException;
+import io.jslurm.slurmctld.rpc.SlurmError;
 import io.jslurm.sched.model.AdvanceReservation;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -81,15 +82,15 @@ public final class ReservationTable implements ReservationLookup {
         List<String> users = w.users().orElse(List.of());
         List<String> accounts = w.accounts().orElse(List.of());
         if (users.isEmpty() && accounts.isEmpty()) {
-            throw ResvError.EMPTY.exception();
+            throw SlurmError.RESERVATION_EMPTY.exception();
         }
         // A generated name (user_N) is taken only once the request is known to be good.
         String name = w.name().orElse("");
         if (w.name().isPresent() && (name.isBlank() || name.contains("\t") || name.contains(","))) {
-            throw ResvError.INVALID.exception("ReservationName=" + name);
+            throw SlurmError.RESERVATION_INVALID.exception("ReservationName=" + name);
         }
         if (byName.containsKey(name)) {
-            throw ResvError.NAME_DUP.exception();
+            throw SlurmError.RESERVATION_NAME_DUP.exception();
         }
         Instant start = w.start().orElse(now);
         Instant end = end(w, start);
@@ -105,7 +106,7 @@ public final class ReservationTable implements ReservationLookup {
         } else if (w.nodeCount().isPresent()) {
             nodes = counted(w.nodeCount().getAsInt(), pool, draft.withFlags(flags));
         } else {
-            throw ResvError.NODE_CONFIG_UNAVAILABLE.exception("give Nodes= or NodeCnt=");
+            throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception("give Nodes= or NodeCnt=");
         }
         Reservation created = new Reservation(name, start, end, nodes, partition, users, accounts, flags);
         checkFree(created);
@@ -122,10 +123,10 @@ public final class ReservationTable implements ReservationLookup {
     public synchronized String update(ResvWords w) throws RpcException {
         Instant now = clock.instant();
         expire(now);
-        String name = w.name().orElseThrow(() -> ResvError.INVALID.exception("no ReservationName given"));
+        String name = w.name().orElseThrow(() -> SlurmError.RESERVATION_INVALID.exception("no ReservationName given"));
         Reservation old = byName.get(name);
         if (old == null) {
-            throw ResvError.INVALID.exception();
+            throw SlurmError.RESERVATION_INVALID.exception();
         }
         Reservation changed = old;
         if (w.start().isPresent() || w.end().isPresent() || w.duration().isPresent()) {
@@ -157,7 +158,7 @@ public final class ReservationTable implements ReservationLookup {
         if (w.users().isPresent() || w.accounts().isPresent()) {
             changed = changed.withAccess(w.users().orElse(changed.users()), w.accounts().orElse(changed.accounts()));
             if (changed.users().isEmpty() && changed.accounts().isEmpty()) {
-                throw ResvError.EMPTY.exception();
+                throw SlurmError.RESERVATION_EMPTY.exception();
             }
         }
         if (!changed.nodes().equals(old.nodes()) || !changed.start().equals(old.start())
@@ -173,7 +174,7 @@ public final class ReservationTable implements ReservationLookup {
     public synchronized void delete(String name) throws RpcException {
         expire(clock.instant());
         if (byName.remove(name) == null) {
-            throw ResvError.INVALID.exception();
+            throw SlurmError.RESERVATION_INVALID.exception();
         }
         save();
         log.info("Reservation {} deleted", name);
@@ -182,10 +183,10 @@ public final class ReservationTable implements ReservationLookup {
     private static Instant end(ResvWords w, Instant start) throws RpcException {
         Instant end = w.end().orElseGet(() -> w.duration().map(start::plus).orElse(null));
         if (end == null) {
-            throw ResvError.INVALID_TIME.exception("give Duration= or EndTime=");
+            throw SlurmError.INVALID_TIME_VALUE.exception("give Duration= or EndTime=");
         }
         if (!end.isAfter(start)) {
-            throw ResvError.INVALID_TIME.exception("EndTime is not after StartTime");
+            throw SlurmError.INVALID_TIME_VALUE.exception("EndTime is not after StartTime");
         }
         return end;
     }
@@ -204,7 +205,7 @@ public final class ReservationTable implements ReservationLookup {
         if (partition.isEmpty()) {
             return cluster.nodes();
         }
-        return cluster.partitionNodes(partition).orElseThrow(() -> ResvError.INVALID_PARTITION.exception(partition));
+        return cluster.partitionNodes(partition).orElseThrow(() -> SlurmError.INVALID_PARTITION_NAME.exception(partition));
     }
 
     private List<String> named(String expression, List<String> pool, Set<ResvFlag> flags) throws RpcException {
@@ -216,12 +217,12 @@ public final class ReservationTable implements ReservationLookup {
         try {
             wanted = new HashSet<>(Hostlist.parse(expression).hosts());
         } catch (IllegalArgumentException bad) {
-            throw ResvError.INVALID_NODE_NAME.exception(expression);
+            throw SlurmError.INVALID_NODE_NAME.exception(expression);
         }
         List<String> known = cluster.nodes();
         for (String node : wanted) {
             if (!known.contains(node)) {
-                throw ResvError.INVALID_NODE_NAME.exception(node);
+                throw SlurmError.INVALID_NODE_NAME.exception(node);
             }
         }
         return known.stream().filter(wanted::contains).toList();
@@ -240,7 +241,7 @@ public final class ReservationTable implements ReservationLookup {
             }
         }
         if (chosen.size() < count) {
-            throw ResvError.NODES_BUSY.exception();
+            throw SlurmError.NODES_BUSY.exception();
         }
         return chosen;
     }
@@ -251,10 +252,10 @@ public final class ReservationTable implements ReservationLookup {
 
     private void checkFree(Reservation r) throws RpcException {
         if (conflict(r).isPresent()) {
-            throw ResvError.OVERLAP.exception();
+            throw SlurmError.RESERVATION_OVERLAP.exception();
         }
         if (!ignoresJobs(r) && cluster.busyAt(r.nodes(), r.start())) {
-            throw ResvError.NODES_BUSY.exception();
+            throw SlurmError.NODES_BUSY.exception();
         }
     }
 

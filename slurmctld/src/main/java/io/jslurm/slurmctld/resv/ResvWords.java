@@ -3,6 +3,7 @@ package io.jslurm.slurmctld.resv;
 import io.jslurm.common.time.TimeLimit;
 import io.jslurm.common.time.TimeSpec;
 import io.jslurm.protocol.RpcException;
+import io.jslurm.slurmctld.rpc.SlurmError;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -31,7 +32,7 @@ public record ResvWords(Optional<String> name, Optional<Instant> start, Optional
         for (String word : words) {
             int equals = word.indexOf('=');
             if (equals <= 0) {
-                throw ResvError.INVALID_INPUT.exception(word);
+                throw SlurmError.INVALID_INPUT.exception(word);
             }
             String key = word.substring(0, equals).toLowerCase(Locale.ROOT);
             char op = '=';
@@ -41,7 +42,7 @@ public record ResvWords(Optional<String> name, Optional<Instant> start, Optional
             }
             String value = word.substring(equals + 1);
             if (op != '=' && !key.equals("flags")) {
-                throw ResvError.INVALID_INPUT.exception(word);
+                throw SlurmError.INVALID_INPUT.exception(word);
             }
             switch (key) {
                 case "reservationname", "reservation", "resv", "name" -> b.name = Optional.of(value);
@@ -57,7 +58,7 @@ public record ResvWords(Optional<String> name, Optional<Instant> start, Optional
                     b.flags = Optional.of(flags(value));
                     b.flagsOp = op;
                 }
-                default -> throw ResvError.INVALID_INPUT.exception(word);
+                default -> throw SlurmError.INVALID_INPUT.exception(word);
             }
         }
         return new ResvWords(b.name, b.start, b.end, b.duration, b.nodes, b.nodeCount, b.partition, b.users,
@@ -68,7 +69,7 @@ public record ResvWords(Optional<String> name, Optional<Instant> start, Optional
         try {
             return TimeSpec.parse(value).resolve(clock, zone);
         } catch (IllegalArgumentException bad) {
-            throw ResvError.INVALID_TIME.exception(value);
+            throw SlurmError.INVALID_TIME_VALUE.exception(value);
         }
     }
 
@@ -76,11 +77,11 @@ public record ResvWords(Optional<String> name, Optional<Instant> start, Optional
         try {
             TimeLimit limit = TimeLimit.parse(value);
             if (limit.isUnlimited() || limit.seconds() <= 0) {
-                throw ResvError.INVALID_TIME.exception("Duration=" + value);
+                throw SlurmError.INVALID_TIME_VALUE.exception("Duration=" + value);
             }
             return limit.toDuration();
         } catch (IllegalArgumentException bad) {
-            throw ResvError.INVALID_TIME.exception("Duration=" + value);
+            throw SlurmError.INVALID_TIME_VALUE.exception("Duration=" + value);
         }
     }
 
@@ -88,11 +89,11 @@ public record ResvWords(Optional<String> name, Optional<Instant> start, Optional
         try {
             int n = Integer.parseInt(value.strip());
             if (n < 1) {
-                throw ResvError.NODE_CONFIG_UNAVAILABLE.exception("NodeCnt=" + value);
+                throw SlurmError.NODE_CONFIG_UNAVAILABLE.exception("NodeCnt=" + value);
             }
             return n;
         } catch (NumberFormatException bad) {
-            throw ResvError.INVALID_INPUT.exception("NodeCnt=" + value);
+            throw SlurmError.INVALID_INPUT.exception("NodeCnt=" + value);
         }
     }
 
@@ -106,7 +107,7 @@ public record ResvWords(Optional<String> name, Optional<Instant> start, Optional
         }
         long excluded = list.stream().filter(n -> n.startsWith("-")).count();
         if (excluded != 0 && excluded != list.size()) {
-            throw ResvError.INVALID_INPUT.exception(word + " (names to allow and to exclude cannot be mixed)");
+            throw SlurmError.INVALID_INPUT.exception(word + " (names to allow and to exclude cannot be mixed)");
         }
         return list;
     }
@@ -120,7 +121,7 @@ public record ResvWords(Optional<String> name, Optional<Instant> start, Optional
             String upper = name.strip().toUpperCase(Locale.ROOT);
             Optional<ResvFlag> flag = Arrays.stream(ResvFlag.values()).filter(f -> f.name().equals(upper)).findFirst();
             if (flag.isEmpty()) {
-                throw ResvError.INVALID_INPUT.exception("Flags=" + name.strip());
+                throw SlurmError.INVALID_INPUT.exception("Flags=" + name.strip());
             }
             flags.add(flag.get());
         }

@@ -31,7 +31,15 @@ public enum SlurmError {
     JOB_NOT_RUNNING(2085, "Job is not running"),
     JOB_NOT_SUSPENDED(2087, "Job is not suspended"),
     INVALID_QOS(2066, "Invalid qos specification"),
-    INVALID_CONFIGURATION(-1, "Invalid configuration");
+    INVALID_CONFIGURATION(-1, "Invalid configuration"),
+    // Advance reservations
+    RESERVATION_ACCESS(2048, "Access denied to requested reservation"),
+    RESERVATION_INVALID(2049, "Requested reservation is invalid"),
+    INVALID_TIME_VALUE(2052, "Invalid time specified"),
+    RESERVATION_OVERLAP(2055, "Requested reservation overlaps with another reservation"),
+    RESERVATION_NAME_DUP(2062, "Duplicate reservation name"),
+    RESERVATION_EMPTY(2074, "Reservation request lacks users, accounts or groups"),
+    INVALID_INPUT(2089, "Invalid input");
 
     private final int code;
     private final String text;

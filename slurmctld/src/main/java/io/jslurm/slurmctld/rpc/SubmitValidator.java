@@ -166,9 +166,9 @@ public final class SubmitValidator {
             return;
         }
         var found = reservations.find(spec.reservation())
-                .orElseThrow(io.jslurm.slurmctld.resv.ResvError.INVALID::exception);
+                .orElseThrow(SlurmError.RESERVATION_INVALID::exception);
         if (!callers.privileged(caller) && !found.admits(spec.user(), spec.account())) {
-            throw io.jslurm.slurmctld.resv.ResvError.ACCESS.exception();
+            throw SlurmError.RESERVATION_ACCESS.exception();
         }
     }
 
