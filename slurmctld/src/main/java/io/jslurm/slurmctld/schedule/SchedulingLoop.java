@@ -353,7 +353,7 @@ public final class SchedulingLoop implements AutoCloseable {
         PendingJob job = new PendingJob(jobId, spec.uid(), partitions, Long.MAX_VALUE, now,
                 spec.resources().timeLimit().filter(l -> !l.isUnlimited()).map(TimeLimit::toDuration),
                 SchedModel.request(spec), new Eligibility(Eligibility.Hold.NONE, Eligibility.DependencyState.NONE,
-                begin));
+                begin), Optional.empty(), Optional.of(spec.reservation()).filter(r -> !r.isEmpty()));
         SchedulerParams params = cfg.schedulerParams();
         BackfillParams bf = params.backfill();
         Plan plan = Scheduler.schedule(snapshot(cfg, now), List.of(job), now, params.withBackfill(new BackfillParams(
