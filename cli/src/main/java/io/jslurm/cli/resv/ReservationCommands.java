@@ -24,8 +24,9 @@ public final class ReservationCommands {
 
     /** scontrol create reservation WORDS: prints "Reservation created: NAME". */
     public int create(List<String> words) {
-        if (words.isEmpty()) {
-            env.err().println("No parameters specified");
+        java.util.Optional<String> problem = ReservationWords.problem(words, true);
+        if (problem.isPresent()) {
+            env.err().println(problem.get());
             return 1;
         }
         return change(ReservationRequest.Action.RESV_CREATE, words, "Error creating the reservation",
@@ -34,6 +35,11 @@ public final class ReservationCommands {
 
     /** scontrol update ReservationName=X WORDS: prints "Reservation updated.". */
     public int update(List<String> words) {
+        java.util.Optional<String> problem = ReservationWords.problem(words, false);
+        if (problem.isPresent()) {
+            env.err().println(problem.get());
+            return 1;
+        }
         return change(ReservationRequest.Action.RESV_UPDATE, words, "Error updating the reservation",
                 name -> "Reservation updated.");
     }

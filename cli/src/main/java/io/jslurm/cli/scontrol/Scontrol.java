@@ -113,9 +113,12 @@ public final class Scontrol {
             return new Updates(env, controller).run(args);
         }
         if (Keywords.matches(keyword, "create", 2)) {
-            if (args.isEmpty() || !Keywords.matches(args.get(0), "reservation", 3)) {
-                err.println(args.isEmpty() ? "too few arguments for keyword:create"
-                        : "invalid entity:" + args.get(0) + " for keyword:create");
+            if (args.isEmpty()) {
+                err.println("too few arguments for create keyword");
+                return 1;
+            }
+            if (!Keywords.matches(args.get(0), "reservation", 3)) {
+                err.println("invalid entity:" + args.get(0) + " for keyword:create");
                 return 1;
             }
             return new ReservationCommands(env).create(args.subList(1, args.size()));
@@ -219,7 +222,7 @@ public final class Scontrol {
     /** delete ReservationName=X, or delete reservation X. */
     private int delete(List<String> args) {
         if (args.isEmpty()) {
-            err.println("too few arguments for keyword:delete");
+            err.println("too few arguments for delete keyword");
             return 1;
         }
         if (isReservationKey(args.get(0)) && args.size() == 1) {
@@ -228,7 +231,7 @@ public final class Scontrol {
         if (args.size() == 2 && Keywords.matches(args.get(0), "reservation", 3)) {
             return new ReservationCommands(env).delete(List.of("ReservationName=" + args.get(1)));
         }
-        err.println("invalid entity:" + args.get(0) + " for keyword:delete");
+        err.println("scontrol: error: Proper format is 'delete <ENTITY>=<ID>' or 'delete <ENTITY> <ID>'");
         return 1;
     }
 
