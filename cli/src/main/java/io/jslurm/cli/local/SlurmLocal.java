@@ -279,7 +279,10 @@ public final class SlurmLocal {
         try (Controller controller = controllerOf(cluster)) {
             NodeInfoResponse info = controller.call(NodeInfoRequest.getDefaultInstance(), NodeInfoResponse.class);
             for (NodeRecord node : info.getNodesList()) {
-                boolean idle = node.getState() == NodeState.NODE_IDLE && node.getStateFlagsCount() == 0;
+                // A node set aside by an advance reservation is up and ready all the same.
+                boolean idle = node.getState() == NodeState.NODE_IDLE && node.getStateFlagsList().stream()
+                        .allMatch(f -> f == io.jslurm.protocol.proto.NodeStateFlag.NODE_FLAG_RESERVED
+                                || f == io.jslurm.protocol.proto.NodeStateFlag.NODE_FLAG_MAINTENANCE);
                 states.put(node.getName(), idle ? "IDLE" : NodeStates.longName(node));
             }
         } catch (ControllerException | RuntimeException notAnswering) {
