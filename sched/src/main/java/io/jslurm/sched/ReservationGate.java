@@ -44,6 +44,10 @@ final class ReservationGate {
         List<QueueEntry> gated = new ArrayList<>(queue.size());
         Set<Long> restricted = new HashSet<>();
         Set<Long> maintenance = new HashSet<>();
+        // Deep queues share a few partitions and time limits: which reservations touch a partition, and the union
+        // of the nodes of each combination met, are worked out once, not once per job.
+        Map<String, List<AdvanceReservation>> touching = new HashMap<>();
+        Map<List<AdvanceReservation>, Set<String>> unions = new HashMap<>();
         for (QueueEntry entry : queue) {
             PendingJob job = entry.job();
             if (job.reservation().isPresent()) {
@@ -54,24 +58,30 @@ final class ReservationGate {
                 }
                 Set<String> others = new HashSet<>(entry.partition().nodes());
                 others.removeAll(byName.get(job.reservation().get()).nodes());
-                gated.add(excluding(entry, others));
+                gated.add(excluding(entry, Set.copyOf(others)));
                 continue;
             }
             Optional<Instant> end = entry.timeLimit().map(now::plus);
-            Set<String> reserved = new HashSet<>();
-            for (AdvanceReservation r : reservations) {
-                if (r.overlaps(now, end) && entry.partition().nodes().stream().anyMatch(r.nodes()::contains)) {
-                    reserved.addAll(r.nodes());
+            List<AdvanceReservation> met = new ArrayList<>();
+            for (AdvanceReservation r : touching.computeIfAbsent(entry.partition().name(),
+                    name -> reservations.stream().filter(r -> entry.partition().nodes().stream()
+                            .anyMatch(r.nodes()::contains)).toList())) {
+                if (r.overlaps(now, end)) {
+                    met.add(r);
                     if (r.maintenance()) {
                         maintenance.add(job.jobId());
                     }
                 }
             }
-            if (reserved.isEmpty()) {
+            if (met.isEmpty()) {
                 gated.add(entry);
             } else {
                 restricted.add(job.jobId());
-                gated.add(excluding(entry, reserved));
+                gated.add(excluding(entry, unions.computeIfAbsent(met, m -> {
+                    Set<String> union = new HashSet<>();
+                    m.forEach(r -> union.addAll(r.nodes()));
+                    return Set.copyOf(union);
+                })));
             }
         }
         gated.removeIf(e -> statuses.containsKey(e.jobId()));
@@ -102,8 +112,11 @@ final class ReservationGate {
         }
         PendingJob j = entry.job();
         ResourceRequest r = j.request();
-        Set<String> excluded = new HashSet<>(r.excludedNodes());
-        excluded.addAll(nodes);
+        Set<String> excluded = nodes;
+        if (!r.excludedNodes().isEmpty()) {
+            excluded = new HashSet<>(r.excludedNodes());
+            excluded.addAll(nodes);
+        }
         ResourceRequest narrowed = new ResourceRequest(r.minNodes(), r.maxNodes(), r.ntasks(), r.ntasksPerNode(),
                 r.cpusPerTask(), r.memory(), r.gpus(), r.cpusPerGpu(), r.exclusive(), r.requiredNodes(), excluded,
                 r.constraint(), r.contiguous(), r.oversubscribe());
