@@ -2,6 +2,7 @@ package io.jslurm.cli.sinfo;
 
 import io.jslurm.protocol.proto.NodeRecord;
 import java.util.Locale;
+import java.util.LongSummaryStatistics;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
@@ -19,26 +20,19 @@ final class GroupNumbers {
 
     /** The value, or the least with {@code +} when the nodes differ. */
     static String leastPlus(NodeGroup group, ToLongFunction<NodeRecord> value) {
-        long least = Long.MAX_VALUE;
-        long most = Long.MIN_VALUE;
-        for (NodeRecord node : group.nodes()) {
-            long v = value.applyAsLong(node);
-            least = Math.min(least, v);
-            most = Math.max(most, v);
-        }
-        return least == most ? Long.toString(least) : least + "+";
+        LongSummaryStatistics bounds = bounds(group, value);
+        return bounds.getMin() == bounds.getMax() ? Long.toString(bounds.getMin()) : bounds.getMin() + "+";
     }
 
     /** The value, or {@code least-most} when the nodes differ. */
     static String range(NodeGroup group, ToLongFunction<NodeRecord> value) {
-        long least = Long.MAX_VALUE;
-        long most = Long.MIN_VALUE;
-        for (NodeRecord node : group.nodes()) {
-            long v = value.applyAsLong(node);
-            least = Math.min(least, v);
-            most = Math.max(most, v);
-        }
-        return least == most ? Long.toString(least) : least + "-" + most;
+        LongSummaryStatistics bounds = bounds(group, value);
+        return bounds.getMin() == bounds.getMax() ? Long.toString(bounds.getMin())
+                : bounds.getMin() + "-" + bounds.getMax();
+    }
+
+    private static LongSummaryStatistics bounds(NodeGroup group, ToLongFunction<NodeRecord> value) {
+        return group.nodes().stream().mapToLong(value).summaryStatistics();
     }
 
     /**
