@@ -65,6 +65,8 @@ public final class ConfCluster {
     boolean tracksMemory = scheduling.selectParameters().memoryIsConsumable();
     SelectType type = switch (scheduling.selectParameters().mode()) {
       case CR_CPU, CR_CPU_MEMORY -> tracksMemory ? SelectType.CR_CPU_MEMORY : SelectType.CR_CPU;
+      case CR_SOCKET, CR_SOCKET_MEMORY ->
+          tracksMemory ? SelectType.CR_SOCKET_MEMORY : SelectType.CR_SOCKET;
       default -> tracksMemory ? SelectType.CR_CORE_MEMORY : SelectType.CR_CORE;
     };
     return new SelectParams(type, mebibytes(memory.defMemPerCpu()),
