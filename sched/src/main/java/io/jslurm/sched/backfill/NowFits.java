@@ -34,8 +34,16 @@ final class NowFits {
     private final Map<String, Integer> ids;
     private final Map<Shape, Kept> kept = new HashMap<>();
     private final Function<Partition, int[]> positions;
-    /** Ids of the nodes whose first segment changed, in order. */
-    private final List<Integer> changes = new ArrayList<>();
+    /** Ids of the nodes whose first segment changed, in order: the first {@code changeCount} entries. */
+    private int[] changes = new int[64];
+    private int changeCount;
+    /**
+     * Per node id: the replay that last brought it up to date. A node changed again and again between two fits of a
+     * shape (best fit packs job after job onto one node) is replayed into that shape once: {@link KeptFit#changed}
+     * reads the node's current first segment, so a replay after the first finds nothing new.
+     */
+    private final int[] replayed;
+    private int replay;
     /**
      * Nodes with a drop, as (first drop offset &lt;&lt; 20 | id), sorted by when their first drop begins: the first
      * {@code dropCount} entries. Every fit walks them, and every reservation moves one; a sorted array moves an entry
@@ -104,6 +112,7 @@ final class NowFits {
         this.weights = new int[nodes.size()];
         this.firstDropNanos = new long[nodes.size()];
         this.touches = new int[nodes.size()];
+        this.replayed = new int[nodes.size()];
         for (int id = 0; id < nodes.size(); id++) {
             weights[id] = nodes.get(id).base().node().weight();
         }
@@ -127,7 +136,10 @@ final class NowFits {
         touches[id]++;
         firstDropNanos[id] = firstDropNanosOf(id);
         if (baseChanged) {
-            changes.add(id);
+            if (changeCount == changes.length) {
+                changes = Arrays.copyOf(changes, changeCount * 2);
+            }
+            changes[changeCount++] = id;
         }
         long key = dropKeyOf(id);
         if (key >= 0 && key != dropKey[id]) {
@@ -190,16 +202,21 @@ final class NowFits {
                 members[i] = ids.get(partition.nodes().get(i));
                 base.add(nodes.get(members[i]).base());
             }
-            entry = new Kept(new KeptFit(by, request, partition, base), by, changes.size(), members,
+            entry = new Kept(new KeptFit(by, request, partition, base), by, changeCount, members,
                     new int[members.length]);
         } else {
-            for (int k = entry.applied(); k < changes.size(); k++) {
-                int id = changes.get(k);
+            replay++;
+            for (int k = entry.applied(); k < changeCount; k++) {
+                int id = changes[k];
+                if (replayed[id] == replay) {
+                    continue;
+                }
+                replayed[id] = replay;
                 if (index[id] >= 0) {
                     entry.fit().changed(index[id], nodes.get(id).base());
                 }
             }
-            entry = new Kept(entry.fit(), by, changes.size(), entry.members(), entry.verdicts());
+            entry = new Kept(entry.fit(), by, changeCount, entry.members(), entry.verdicts());
         }
         kept.put(shape, entry);
         long endOffset = ceilMillis(end);
