@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.IntPredicate;
 
 /**
@@ -28,7 +27,7 @@ public final class KeptFit {
     /** Per node (index in the partition): its tasks (&gt; 0) or {@code -(rejection.ordinal() + 1)}. */
     private final int[] value;
     private final Candidate[] candidates;
-    private final TreeSet<Candidate> ranked = new TreeSet<>(Candidate.RANK);
+    private final RankedSet ranked;
     private final int[] rejections = new int[NodeRejection.values().length];
     /** Task capacity to how many candidates have it. */
     private final TreeMap<Integer, Integer> capacities = new TreeMap<>();
@@ -63,10 +62,24 @@ public final class KeptFit {
         this.olderView = new NodeFree[base.size()];
         this.olderValue = new int[base.size()];
         this.olderCandidate = new Candidate[base.size()];
+        this.ranked = rankedSetFor(base);
         for (int i = 0; i < base.size(); i++) {
             value[i] = NodeCapacity.tasksOrRejection(job, base.get(i));
             add(i, base.get(i));
         }
+    }
+
+    private static RankedSet rankedSetFor(List<NodeFree> base) {
+        int[] weights = new int[base.size()];
+        int maxCores = 0;
+        int maxOrder = 0;
+        for (int i = 0; i < weights.length; i++) {
+            NodeFree node = base.get(i);
+            weights[i] = node.node().weight();
+            maxCores = Math.max(maxCores, node.node().cores());
+            maxOrder = Math.max(maxOrder, node.order());
+        }
+        return new RankedSet(weights, maxCores, maxOrder);
     }
 
     /** Whether a request in this partition can be kept: the rules of {@link KeptFit} hold for it. */
