@@ -33,6 +33,8 @@ final class MainFits {
 
     private final PassState state;
     private final Map<Key, Kept> kept = new HashMap<>();
+    /** By partition: each node's index in its list of free resources, shared by the partition's kept fits. */
+    private final Map<String, Map<String, Integer>> indexes = new HashMap<>();
     /** How many of the pass's starts every kept fit has been told of. */
     private int applied;
 
@@ -49,10 +51,13 @@ final class MainFits {
         catchUp();
         Kept entry = kept.computeIfAbsent(new Key(request, partition.name()), key -> {
             List<NodeFree> nodes = state.free().nodes(partition.nodes());
-            Map<String, Integer> index = new HashMap<>();
-            for (int i = 0; i < nodes.size(); i++) {
-                index.put(nodes.get(i).node().name(), i);
-            }
+            Map<String, Integer> index = indexes.computeIfAbsent(partition.name(), name -> {
+                Map<String, Integer> made = new HashMap<>();
+                for (int i = 0; i < nodes.size(); i++) {
+                    made.put(nodes.get(i).node().name(), i);
+                }
+                return made;
+            });
             return new Kept(new KeptFit(by, request, partition, nodes), index);
         });
         return entry.fit().fit(NO_INDEXES, NO_VIEWS, 0);

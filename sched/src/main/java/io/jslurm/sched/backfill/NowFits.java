@@ -31,7 +31,6 @@ final class NowFits {
 
     private final Instant now;
     private final List<NodeTimeline> nodes;
-    private final Map<String, Integer> ids;
     private final Map<Shape, Kept> kept = new HashMap<>();
     private final Function<Partition, int[]> positions;
     /** Ids of the nodes whose first segment changed, in order: the first {@code changeCount} entries. */
@@ -97,11 +96,10 @@ final class NowFits {
     }
 
     /** @param positions each node id's position in a partition (-1: not in it) */
-    NowFits(Instant now, List<NodeTimeline> nodes, Map<String, Integer> ids, Function<Partition, int[]> positions) {
+    NowFits(Instant now, List<NodeTimeline> nodes, Function<Partition, int[]> positions) {
         this.now = now;
         this.positions = positions;
         this.nodes = nodes;
-        this.ids = ids;
         this.dropKey = new long[nodes.size()];
         this.lastView = new NodeFree[nodes.size()];
         this.viewAfter = new long[nodes.size()];
@@ -196,11 +194,16 @@ final class NowFits {
         Kept entry = kept.get(shape);
         int[] index = positions.apply(partition);
         if (entry == null || entry.by() != by) {
-            List<NodeFree> base = new ArrayList<>(partition.nodes().size());
+            // The partition's node ids by position, from the position of each id: no lookup by name per node.
             int[] members = new int[partition.nodes().size()];
-            for (int i = 0; i < members.length; i++) {
-                members[i] = ids.get(partition.nodes().get(i));
-                base.add(nodes.get(members[i]).base());
+            for (int id = 0; id < index.length; id++) {
+                if (index[id] >= 0) {
+                    members[index[id]] = id;
+                }
+            }
+            List<NodeFree> base = new ArrayList<>(members.length);
+            for (int member : members) {
+                base.add(nodes.get(member).base());
             }
             entry = new Kept(new KeptFit(by, request, partition, base), by, changeCount, members,
                     new int[members.length]);

@@ -263,7 +263,7 @@ public final class SlotMap {
         Instant end = end(start, timeLimit);
         if (start.equals(now) && NowFits.applies(fit, request, partition)) {
             if (nowFits == null) {
-                nowFits = new NowFits(now, ordered, ids, this::positions);
+                nowFits = new NowFits(now, ordered, this::positions);
             }
             return nowFits.fit(request, partition, fit, end, fitOnly);
         }
