@@ -62,24 +62,12 @@ public final class KeptFit {
         this.olderView = new NodeFree[base.size()];
         this.olderValue = new int[base.size()];
         this.olderCandidate = new Candidate[base.size()];
-        this.ranked = rankedSetFor(base);
+        // Room for the positions up to the partition's last node's: the set grows past it if need be.
+        this.ranked = new RankedSet(base.isEmpty() ? 1 : base.get(base.size() - 1).order() + 1);
         for (int i = 0; i < base.size(); i++) {
             value[i] = NodeCapacity.tasksOrRejection(job, base.get(i));
             add(i, base.get(i));
         }
-    }
-
-    private static RankedSet rankedSetFor(List<NodeFree> base) {
-        int[] weights = new int[base.size()];
-        int maxCores = 0;
-        int maxOrder = 0;
-        for (int i = 0; i < weights.length; i++) {
-            NodeFree node = base.get(i);
-            weights[i] = node.node().weight();
-            maxCores = Math.max(maxCores, node.node().cores());
-            maxOrder = Math.max(maxOrder, node.order());
-        }
-        return new RankedSet(weights, maxCores, maxOrder);
     }
 
     /** Whether a request in this partition can be kept: the rules of {@link KeptFit} hold for it. */

@@ -33,7 +33,7 @@ class RankedSetTest {
             for (int i = 0; i < nodes; i++) {
                 weights[i] = weightChoices[random.nextInt(distinct)];
             }
-            RankedSet set = new RankedSet(weights, maxCores, random.nextBoolean() ? nodes / 2 : 3 * nodes);
+            RankedSet set = new RankedSet(random.nextBoolean() ? nodes / 2 : 3 * nodes);
             TreeSet<Candidate> tree = new TreeSet<>(Candidate.RANK);
             Candidate[] in = new Candidate[nodes];
             for (int step = 0; step < 2000; step++) {
@@ -60,17 +60,14 @@ class RankedSetTest {
     }
 
     @Test
-    void refusesWhatItCannotRank() {
-        RankedSet set = new RankedSet(new int[] {1, 10}, 8, 4);
-        assertThatThrownBy(() -> set.add(new Candidate(0, null, 1, 9, 1, 0, false)))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> set.add(new Candidate(0, null, 1, 2, 5, 0, false)))
-                .isInstanceOf(IllegalArgumentException.class);
+    void refusesPreferredNodesAndAPositionTwice() {
+        RankedSet set = new RankedSet(1);
         assertThatThrownBy(() -> set.add(new Candidate(0, null, 1, 2, 1, 0, true)))
                 .isInstanceOf(IllegalArgumentException.class);
+        assertThat(set.iterator().hasNext()).isFalse();
         set.add(new Candidate(0, null, 1, 2, 1, 0, false));
         assertThatThrownBy(() -> set.add(new Candidate(1, null, 1, 3, 10, 0, false)))
                 .isInstanceOf(IllegalStateException.class);
-        assertThat(set.iterator().hasNext()).isTrue();
+        assertThat(set.iterator().next().id()).isZero();
     }
 }
