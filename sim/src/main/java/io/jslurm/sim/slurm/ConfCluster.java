@@ -47,7 +47,7 @@ public final class ConfCluster {
     BackfillParams backfill = new BackfillParams(
         scheduling.scheduler() == SchedulerPlugin.BACKFILL,
         Duration.ofMinutes(sp.bfWindowMinutes()), Duration.ofSeconds(sp.bfResolutionSeconds()),
-        sp.bfMaxJobTest(), sp.bfContinue(), sp.bfMaxJobUser(), sp.bfMaxJobPart());
+        sp.bfMaxJobTest(), sp.bfContinue(), sp.bfMaxJobUser(), sp.bfMaxJobPart(), sp.bfBusyNodes());
     SchedulerParams params = new SchedulerParams(select(scheduling), backfill,
         sp.defaultQueueDepth());
     PriorityConfig priority = conf.priority();

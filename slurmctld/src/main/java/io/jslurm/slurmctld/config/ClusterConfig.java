@@ -118,7 +118,7 @@ public record ClusterConfig(Path slurmConf, LoadedConfig loaded, SchedulerParams
         SchedulerParameters sp = scheduling.schedulerParameters();
         BackfillParams backfill = new BackfillParams(scheduling.scheduler() != SchedulerPlugin.BUILTIN,
                 Duration.ofMinutes(sp.bfWindowMinutes()), Duration.ofSeconds(sp.bfResolutionSeconds()),
-                sp.bfMaxJobTest(), sp.bfContinue(), sp.bfMaxJobUser(), sp.bfMaxJobPart());
+                sp.bfMaxJobTest(), sp.bfContinue(), sp.bfMaxJobUser(), sp.bfMaxJobPart(), sp.bfBusyNodes());
         return new SchedulerParams(select, backfill, sp.defaultQueueDepth());
     }
 
