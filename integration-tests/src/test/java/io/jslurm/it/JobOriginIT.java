@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,15 +24,21 @@ class JobOriginIT {
 
     @Test
     void scontrolShowsTheSubmittingHostAndSession() throws Exception {
-        long job = cluster().submit("-J", "origin", "-o", "/dev/null", "--wrap", "true");
+        // sbatch starts in a session of its own, so its session id is the pid the shell prints before exec'ing it,
+        // whatever session (possibly one outside this PID namespace, shown as 0) the harness runs in.
+        Distribution dist = Distribution.fromBuild();
+        Distribution.Result result = dist.runArgv(cluster().workDir(), cluster().environment(),
+                List.of("setsid", "sh", "-c", "echo $$; exec \"$0\" --parsable -J origin -o /dev/null --wrap true",
+                        dist.bin("sbatch").toString()), 60);
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        String[] lines = result.stdout().strip().split("\n");
+        String session = lines[0].strip();
+        long job = Long.parseLong(lines[1].strip().split(";")[0]);
         String host = new String(new ProcessBuilder("hostname", "-s").start().getInputStream().readAllBytes()).strip();
-        // sbatch runs in this JVM's session: the harness starts it as a plain child process.
-        String stat = Files.readString(Path.of("/proc/" + ProcessHandle.current().pid() + "/stat"));
-        String session = stat.substring(stat.lastIndexOf(')') + 2).split(" ")[3];
 
         String show = cluster().ok("scontrol", "show", "job", Long.toString(job));
-        assertThat(show).contains("AllocNode:Sid=" + host + ":" + session);
         assertThat(session).isNotEqualTo("0");
+        assertThat(show).contains("AllocNode:Sid=" + host + ":" + session);
     }
 
     @Test

@@ -23,6 +23,7 @@ final class MainPass {
     /** @return how many jobs the pass tried to fit (sdiag's main scheduler depth) */
     static int run(List<QueueEntry> queue, PassState state, int queueDepth, Optional<VictimSearch> preemption) {
         Map<String, Long> blockedPartitions = new HashMap<>();
+        MainFits fits = new MainFits(state);
         int tried = 0;
         for (QueueEntry entry : queue) {
             if (state.started(entry.jobId())) {
@@ -45,7 +46,7 @@ final class MainPass {
                 continue;
             }
             tried++;
-            FitResult result = state.fit().fit(entry.job().request(), entry.partition(), state.free());
+            FitResult result = fits.fit(entry.job().request(), entry.partition());
             if (result instanceof FitResult.Fit fit) {
                 state.start(entry, fit.allocation(), false);
                 continue;
@@ -56,6 +57,7 @@ final class MainPass {
                         entry.partition(), state.snapshot().running(), state.free(), state::preempted);
                 if (found.isPresent()) {
                     state.preempt(entry, found.get());
+                    fits.reset();
                     continue;
                 }
             }

@@ -56,7 +56,7 @@ record SlurmOptions(
     if (bfResolution.isPresent()) {
       backfill = new BackfillParams(backfill.enabled(), backfill.window(),
           Duration.ofSeconds(bfResolution.getAsInt()), backfill.maxJobTest(), backfill.bfContinue(),
-          backfill.maxJobUser(), backfill.maxJobPart());
+          backfill.maxJobUser(), backfill.maxJobPart(), backfill.busyNodes());
     }
     if (bfMaxJobTest.isPresent()) {
       backfill = backfill.withMaxJobTest(bfMaxJobTest.getAsInt());

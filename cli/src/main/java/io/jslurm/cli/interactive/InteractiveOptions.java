@@ -39,6 +39,7 @@ import java.util.OptionalInt;
  * @param requestValues sbatch's resource options ({@link AllocationOptions#rows()}: -x, -C, --exclusive,
  *                 --gpus-per-node, --cpus-per-gpu, --contiguous, --mincpus, --tmp) from the command's input
  *                 variables and then the command line, as given: read with sbatch's code for an allocation
+ * @param testOnly {@code --test-only}: ask when the allocation would start; allocate nothing
  */
 public record InteractiveOptions(
         OptionalInt ntasks,
@@ -76,7 +77,8 @@ public record InteractiveOptions(
         Optional<String> memPerGpu,
         boolean whole,
         Optional<String> killCommand,
-        List<RequestValue> requestValues) {
+        List<RequestValue> requestValues,
+        boolean testOnly) {
 
     public InteractiveOptions {
         command = List.copyOf(command);
@@ -99,7 +101,7 @@ public record InteractiveOptions(
             Option.flag("exact"), Option.flag("overlap"),
             new Option("immediate", 'I', Option.Argument.OPTIONAL), Option.value("mem-per-cpu"),
             Option.value("mem-per-gpu"), Option.flag("whole"),
-            new Option("kill-command", 'K', Option.Argument.OPTIONAL));
+            new Option("kill-command", 'K', Option.Argument.OPTIONAL), Option.flag("test-only"));
 
     private static List<Option> options() {
         List<Option> all = new ArrayList<>(OPTIONS);
@@ -169,7 +171,8 @@ public record InteractiveOptions(
                 values.containsKey("version"), new ArrayList<>(parsed.operands()), values.containsKey("oversubscribe"),
                 values.containsKey("exact"), values.containsKey("overlap"), immediate(values.get("immediate")),
                 Optional.ofNullable(values.get("mem-per-cpu")), Optional.ofNullable(values.get("mem-per-gpu")),
-                values.containsKey("whole"), Optional.ofNullable(values.get("kill-command")), requestValues);
+                values.containsKey("whole"), Optional.ofNullable(values.get("kill-command")), requestValues,
+                values.containsKey("test-only"));
     }
 
     /** {@code --exclusive} was given (or its input variable set): for a step, dedicated CPUs. */

@@ -25,7 +25,10 @@ public final class JobStates {
             JobStateFlag.JOB_FLAG_SPECIAL_EXIT, JobStateFlag.JOB_FLAG_REVOKED, JobStateFlag.JOB_FLAG_SIGNALING,
             JobStateFlag.JOB_FLAG_STAGE_OUT);
 
-    /** Slurm state flags that jslurm keeps no flag for (a requeue hold is a held job here), long and short. */
+    /**
+     * Slurm state flags that jslurm keeps no flag for (a requeue hold is a held job here), long and short. squeue
+     * and scancel accept them as Slurm does; no job here carries them, so they select none.
+     */
     private static final Set<String> SLURM_ONLY_NAMES =
             Set.of("REQUEUE_HOLD", "RH", "REQUEUE_FED", "RF", "RESV_DEL_HOLD", "RD", "STOPPED", "ST");
 
@@ -134,10 +137,11 @@ public final class JobStates {
                 continue;
             }
             Optional<JobStateFlag> flag = flagNamed(upper);
-            if (flag.isEmpty()) {
+            if (flag.isPresent()) {
+                flags.add(flag.get());
+            } else if (!SLURM_ONLY_NAMES.contains(upper)) {
                 throw new IllegalArgumentException(word);
             }
-            flags.add(flag.get());
         }
         return new Filter(states, flags, false);
     }

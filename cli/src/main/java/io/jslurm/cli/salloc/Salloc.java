@@ -8,6 +8,7 @@ import io.jslurm.cli.interactive.InteractiveAllocation;
 import io.jslurm.cli.interactive.InteractiveOptions;
 import io.jslurm.cli.interactive.Interrupts;
 import io.jslurm.cli.interactive.RequestedResources;
+import io.jslurm.cli.interactive.WillRunTest;
 import io.jslurm.cli.submit.Resources;
 import io.jslurm.cli.submit.SubmitException;
 import io.jslurm.cli.opt.OptionException;
@@ -15,6 +16,7 @@ import io.jslurm.common.gres.GpuBind;
 import io.jslurm.common.signal.Signal;
 import io.jslurm.common.text.InvalidValueException;
 import io.jslurm.protocol.auth.LocalHost;
+import io.jslurm.protocol.proto.JobDescription;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -119,13 +121,17 @@ public final class Salloc {
         List<String> command = options.command().isEmpty()
                 ? List.of(env.environment().getOrDefault("SHELL", "/bin/sh")) : options.command();
         try (Controller controller = env.controllers().open()) {
+            JobDescription request = InteractiveAllocation.request(options, requested,
+                    Path.of(command.get(0)).getFileName().toString(), Map.of(), workDir, me.uid(), me.gid(),
+                    me.user(), LocalHost.name());
+            if (options.testOnly()) {
+                return WillRunTest.run(PROGRAM, controller, request, env.err(), options.quiet());
+            }
             InteractiveAllocation allocation = new InteractiveAllocation(PROGRAM, env.controllers(), controller, env.err(),
                     Duration.ofMillis(200));
             InteractiveAllocation.Granted granted;
             try {
-                granted = allocation.allocate(InteractiveAllocation.request(options, requested,
-                        Path.of(command.get(0)).getFileName().toString(), Map.of(), workDir, me.uid(), me.gid(),
-                        me.user(), LocalHost.name()), options.quiet());
+                granted = allocation.allocate(request, options.quiet());
             } catch (ControllerException e) {
                 env.err().println(PROGRAM + ": error: Job submit/allocate failed: " + e.getMessage());
                 return 1;

@@ -25,6 +25,13 @@ final class NodeFields {
     static final Set<String> AGGREGATE_NAMES = Set.of("nodelist", "nodes", "nodeaiot", "cpusstate", "nodehost",
             "nodeaddr", "nodeai");
 
+    /**
+     * Sizes that, without {@code -e}, do not keep nodes apart: a line shows them as {@link GroupNumbers} summaries.
+     */
+    static final Set<Character> SUMMARIZED = Set.of('c', 'd', 'e', 'm', 'O', 'w', 'X', 'Y', 'Z', 'z');
+    static final Set<String> SUMMARIZED_NAMES = Set.of("cpus", "disk", "freemem", "memory", "cpusload", "weight",
+            "sockets", "cores", "threads", "socketcorethread", "port");
+
     private final List<Field<NodeGroup>> fields = new ArrayList<>();
 
     private NodeFields() {
@@ -36,12 +43,12 @@ final class NodeFields {
         f.add('A', "NodeAI", "NODES(A/I)", g -> counts(g, false));
         f.add('b', "FeaturesAct", "ACTIVE_FEATURES", g -> orNull(g.first().getFeaturesActive()));
         f.add('B', "MaxCPUsPerNode", "MAX_CPUS_PER_NODE", g -> limit(g.partition().getMaxCpusPerNode()));
-        f.add('c', "CPUs", "CPUS", g -> Integer.toUnsignedString(g.first().getCpus()));
+        f.add('c', "CPUs", "CPUS", g -> GroupNumbers.leastPlus(g, n -> Integer.toUnsignedLong(n.getCpus())));
         f.add('C', "CPUsState", "CPUS(A/I/O/T)", NodeFields::cpuStates);
-        f.add('d', "Disk", "TMP_DISK", g -> Long.toString(g.first().getTmpDiskMb()));
+        f.add('d', "Disk", "TMP_DISK", g -> GroupNumbers.leastPlus(g, NodeRecord::getTmpDiskMb));
         f.add('D', "Nodes", "NODES", g -> Integer.toString(g.nodes().size()));
-        f.add('e', "FreeMem", "FREE_MEM", g -> g.first().hasFreeMemoryMb()
-                ? Long.toString(g.first().getFreeMemoryMb()) : JobDisplay.NOT_APPLICABLE);
+        f.add('e', "FreeMem", "FREE_MEM", g -> GroupNumbers.knownRange(g, NodeRecord::hasFreeMemoryMb,
+                NodeRecord::getFreeMemoryMb, "%.0f", JobDisplay.NOT_APPLICABLE));
         f.add('E', "Reason", "REASON", g -> g.first().getReason().isEmpty() ? "none" : g.first().getReason());
         f.add('f', "Features", "AVAIL_FEATURES", g -> orNull(g.first().getFeatures()));
         f.add('F', "NodeAIOT", "NODES(A/I/O/T)", g -> counts(g, true));
@@ -54,13 +61,13 @@ final class NodeFields {
         f.add('l', "Time", "TIMELIMIT", g -> timeLimit(g.partition()));
         f.add('L', "DefaultTime", "DEFAULTTIME", g -> g.partition().hasDefaultTimeMinutes()
                 ? PartitionText.minutes(g.partition().getDefaultTimeMinutes()).toSinfoString() : "n/a");
-        f.add('m', "Memory", "MEMORY", g -> Long.toString(g.first().getRealMemoryMb()));
+        f.add('m', "Memory", "MEMORY", g -> GroupNumbers.leastPlus(g, NodeRecord::getRealMemoryMb));
         f.add('M', "PreemptMode", "PREEMPT_MODE", g -> orNull(g.partition().getPreemptMode()));
         f.add('n', "NodeHost", "HOSTNAMES", g -> hostlist(g, NodeRecord::getHostname));
         f.add('N', "NodeList", "NODELIST", g -> hostlist(g, NodeRecord::getName));
         f.add('o', "NodeAddr", "NODE_ADDR", g -> hostlist(g, NodeRecord::getAddress));
-        f.add('O', "CPUsLoad", "CPU_LOAD", g -> g.first().hasCpuLoad()
-                ? String.format(Locale.ROOT, "%.2f", g.first().getCpuLoad()) : JobDisplay.NOT_APPLICABLE);
+        f.add('O', "CPUsLoad", "CPU_LOAD", g -> GroupNumbers.knownRange(g, NodeRecord::hasCpuLoad,
+                NodeRecord::getCpuLoad, "%.2f", JobDisplay.NOT_APPLICABLE));
         f.add('p', "PriorityTier", "PRIO_TIER", g -> Integer.toUnsignedString(g.partition().getPriorityTier()));
         f.add('P', "Partition", "PARTITION", g -> g.partition().getName() + (g.partition().getIsDefault() ? "*" : ""));
         f.add('r', "Root", "ROOT", g -> g.partition().getRootOnly() ? "yes" : "no");
@@ -73,22 +80,33 @@ final class NodeFields {
         f.add('u', "User", "USER", g -> reasonUser(g.first()));
         f.add('U', "UserLong", "USER", g -> reasonUser(g.first()) + "(" + g.first().getReasonUid() + ")");
         f.add('v', "Version", "VERSION", g -> orNotApplicable(g.first().getVersion()));
-        f.add('w', "Weight", "WEIGHT", g -> Integer.toUnsignedString(g.first().getWeight()));
-        f.add('X', "Sockets", "SOCKETS", g -> Integer.toUnsignedString(g.first().getSockets()));
-        f.add('Y', "Cores", "CORES", g -> Integer.toUnsignedString(g.first().getCoresPerSocket()));
-        f.add('Z', "Threads", "THREADS", g -> Integer.toUnsignedString(g.first().getThreadsPerCore()));
-        f.add('z', "SocketCoreThread", "S:C:T", g -> g.first().getSockets() + ":" + g.first().getCoresPerSocket()
-                + ":" + g.first().getThreadsPerCore());
+        f.add('w', "Weight", "WEIGHT", g -> GroupNumbers.leastPlus(g, n -> Integer.toUnsignedLong(n.getWeight())));
+        f.add('X', "Sockets", "SOCKETS", NodeFields::sockets);
+        f.add('Y', "Cores", "CORES", NodeFields::cores);
+        f.add('Z', "Threads", "THREADS", NodeFields::threads);
+        f.add('z', "SocketCoreThread", "S:C:T", g -> sockets(g) + ":" + cores(g) + ":" + threads(g));
         f.add("AllocMem", "ALLOCMEM", g -> Long.toString(g.first().getAllocatedMemoryMb()));
         f.add("Arch", "ARCH", g -> orNotApplicable(g.first().getArch()));
         f.add("Comment", "COMMENT", g -> orNull(g.first().getComment()));
         f.add("Extra", "EXTRA", g -> orNull(g.first().getExtra()));
         f.add("GresUsed", "GRES_USED", g -> orNull(g.first().getGresUsed()));
         f.add("OS", "OS", g -> orNotApplicable(g.first().getOs()));
-        f.add("Port", "PORT", g -> Integer.toUnsignedString(g.first().getPort()));
+        f.add("Port", "PORT", g -> GroupNumbers.range(g, n -> Integer.toUnsignedLong(n.getPort())));
         f.add("StateComplete", "STATECOMPLETE", g -> NodeStates.complete(g.first()).toLowerCase(Locale.ROOT));
         f.add("Cluster", "CLUSTER", g -> "N/A");
         return List.copyOf(f.fields);
+    }
+
+    private static String sockets(NodeGroup group) {
+        return GroupNumbers.leastPlus(group, n -> Integer.toUnsignedLong(n.getSockets()));
+    }
+
+    private static String cores(NodeGroup group) {
+        return GroupNumbers.leastPlus(group, n -> Integer.toUnsignedLong(n.getCoresPerSocket()));
+    }
+
+    private static String threads(NodeGroup group) {
+        return GroupNumbers.leastPlus(group, n -> Integer.toUnsignedLong(n.getThreadsPerCore()));
     }
 
     static String availability(PartitionRecord partition) {

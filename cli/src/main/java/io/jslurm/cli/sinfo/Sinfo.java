@@ -76,7 +76,7 @@ public final class Sinfo {
 
     /** What the command line asks for. */
     record Settings(boolean all, boolean header, boolean longListing, boolean perNode, boolean reasons,
-            boolean summarize, boolean responding, boolean dead, boolean json, boolean noConvert,
+            boolean summarize, boolean responding, boolean dead, boolean json, boolean noConvert, boolean exact,
             List<String> partitions, Optional<Hostlist> nodes, List<String> states, Optional<LayoutSpec> layout) {
     }
 
@@ -166,6 +166,7 @@ public final class Sinfo {
         boolean dead = false;
         boolean json = false;
         boolean noConvert = false;
+        boolean exact = false;
         List<String> partitions = List.of();
         Optional<Hostlist> nodes = Optional.empty();
         List<String> states = List.of();
@@ -196,6 +197,7 @@ public final class Sinfo {
                 case "summarize" -> summarize = true;
                 case "json" -> json = true;
                 case "noconvert" -> noConvert = true;
+                case "exact" -> exact = true;
                 case "nodes" -> nodes = Optional.of(Hostlist.parse(value));
                 case "partition" -> partitions = CommandLine.list(value);
                 case "states" -> {
@@ -214,7 +216,7 @@ public final class Sinfo {
                 case "yaml" -> throw new IllegalArgumentException("--yaml is not supported; use --json");
                 case "iterate" -> throw new IllegalArgumentException("--iterate is not supported yet");
                 default -> {
-                    // -e: lines already group only nodes alike in every displayed column; -S, -v, clusters.
+                    // -S, -v, clusters.
                 }
             }
         }
@@ -222,7 +224,7 @@ public final class Sinfo {
             throw new IllegalArgumentException("Unknown argument: " + parsed.operands().get(0));
         }
         return Optional.of(new Settings(all, header, longListing, perNode, reasons, summarize, responding, dead,
-                json, noConvert, partitions, nodes, states, layout));
+                json, noConvert, exact, partitions, nodes, states, layout));
     }
 
     private static String defaultFormat(Settings settings) {
@@ -309,7 +311,7 @@ public final class Sinfo {
         Map<String, List<NodeRecord>> merged = new LinkedHashMap<>();
         Map<String, PartitionRecord> partitionOf = new HashMap<>();
         for (NodeGroup row : rows) {
-            String key = key(layout, row, byPartition);
+            String key = key(layout, row, byPartition, settings.exact());
             List<NodeRecord> members = merged.computeIfAbsent(key, k -> new ArrayList<>());
             if (!members.contains(row.first())) {
                 members.add(row.first());
@@ -329,14 +331,20 @@ public final class Sinfo {
         return groups;
     }
 
-    /** The displayed values that do not sum or list nodes: rows alike in all of them share a line. */
-    private static String key(OutputFormat<NodeGroup> layout, NodeGroup row, boolean byPartition) {
+    /**
+     * The displayed values that do not sum or list nodes: rows alike in all of them share a line. Sizes count only
+     * with {@code -e}; otherwise the line summarizes them.
+     */
+    private static String key(OutputFormat<NodeGroup> layout, NodeGroup row, boolean byPartition, boolean exact) {
         StringBuilder key = new StringBuilder(byPartition ? row.partition().getName() : "").append('\0');
         layout.columns().forEach(column -> {
             char letter = column.field().letter();
+            String name = column.field().name().toLowerCase(Locale.ROOT);
             boolean aggregate = letter != 0 ? NodeFields.AGGREGATES.contains(letter)
-                    : NodeFields.AGGREGATE_NAMES.contains(column.field().name().toLowerCase(Locale.ROOT));
-            if (!aggregate) {
+                    : NodeFields.AGGREGATE_NAMES.contains(name);
+            boolean summarized = letter != 0 ? NodeFields.SUMMARIZED.contains(letter)
+                    : NodeFields.SUMMARIZED_NAMES.contains(name);
+            if (!aggregate && (exact || !summarized)) {
                 key.append(column.field().value().apply(row)).append('\0');
             }
         });

@@ -12,11 +12,13 @@ import io.jslurm.cli.interactive.RequestedResources;
 import io.jslurm.cli.submit.Resources;
 import io.jslurm.cli.submit.SubmitException;
 import io.jslurm.cli.interactive.TimeLimitNotice;
+import io.jslurm.cli.interactive.WillRunTest;
 import io.jslurm.cli.opt.OptionException;
 import io.jslurm.common.gres.GpuBind;
 import io.jslurm.common.text.InvalidValueException;
 import io.jslurm.conf.ConfException;
 import io.jslurm.protocol.auth.LocalHost;
+import io.jslurm.protocol.proto.JobDescription;
 import io.jslurm.protocol.proto.JobRecord;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -111,7 +113,8 @@ public final class Srun {
         try (Controller controller = env.controllers().open()) {
             Optional<Long> jobId = options.jobId().isPresent() ? Optional.of((long) options.jobId().getAsInt())
                     : Optional.ofNullable(env.environment().get("SLURM_JOB_ID")).map(Long::parseLong);
-            if (jobId.isPresent()) {
+            // --test-only asks about a new allocation, inside one or not, and allocates nothing.
+            if (jobId.isPresent() && !options.testOnly()) {
                 Optional<String> refused = RequestedResources.refusedInStep(options);
                 if (refused.isPresent()) {
                     err.println(PROGRAM + ": error: " + refused.get());
@@ -139,12 +142,16 @@ public final class Srun {
             env.err().print(refused.render(PROGRAM));
             return refused.exitCode();
         }
+        JobDescription request = InteractiveAllocation.request(options, requested, options.command().get(0), Map.of(),
+                workDir, me.uid(), me.gid(), me.user(), LocalHost.name());
+        if (options.testOnly()) {
+            return WillRunTest.run(PROGRAM, controller, request, env.err(), options.quiet());
+        }
         InteractiveAllocation allocation = new InteractiveAllocation(PROGRAM, env.controllers(), controller, env.err(),
                 Duration.ofMillis(200));
         InteractiveAllocation.Granted granted;
         try {
-            granted = allocation.allocate(InteractiveAllocation.request(options, requested, options.command().get(0),
-                    Map.of(), workDir, me.uid(), me.gid(), me.user(), LocalHost.name()), options.quiet());
+            granted = allocation.allocate(request, options.quiet());
         } catch (ControllerException e) {
             env.err().println(PROGRAM + ": error: Unable to allocate resources: " + e.getMessage());
             return 1;

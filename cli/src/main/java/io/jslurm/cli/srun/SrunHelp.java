@@ -44,6 +44,7 @@ final class SrunHelp {
               -s, --oversubscribe         over-subscribe resources with other jobs
               -Q, --quiet                 quiet mode (suppress informational messages)
               -t, --time=minutes          time limit
+                  --test-only             report when a new job would start; allocate nothing
                   --tmp=MB                temporary disk space on each node (new job only)
               -w, --nodelist=hosts...     request a specific list of hosts
                   --whole                 use all the job's resources on the step's nodes (not --exact)

@@ -135,6 +135,26 @@ class SqueueOutputTest {
     }
 
     @Test
+    void everyStateNameAndCodeSlurmKnowsIsAcceptedInAnyCase() {
+        List<String> codes = List.of("PD", "R", "S", "CD", "CA", "F", "TO", "NF", "PR", "BF", "DL", "OOM", "CG",
+                "CF", "RS", "RD", "RQ", "RF", "RH", "RV", "SI", "SE", "SO", "ST");
+        for (String name : SqueueOptions.VALID_JOB_STATES.split(",")) {
+            squeue("-h", "-t", name.toLowerCase(java.util.Locale.ROOT), "-o", "%i");
+        }
+        for (String code : codes) {
+            squeue("-h", "-t", code, "-o", "%i");
+            squeue("-h", "--states=" + code.toLowerCase(java.util.Locale.ROOT), "-o", "%i");
+        }
+        assertThat(squeue("-h", "-t", "all", "-o", "%i").lines()).hasSize(6);
+    }
+
+    @Test
+    void statesNoJobHereCarriesSelectNoneAndMixWithOthers() {
+        assertThat(squeue("-h", "-t", "RH,rf,Resv_Del_Hold,stopped", "-o", "%i")).isEmpty();
+        assertThat(squeue("-h", "-t", "rh,PD,st", "-o", "%i")).isEqualTo("102\n200_[1-15%4]\n");
+    }
+
+    @Test
     void startShowsPendingJobsWithTheirExpectedStart() {
         assertThat(squeue("--start")).startsWith(
                 "             JOBID PARTITION     NAME     USER ST          START_TIME  NODES SCHEDNODES           NODELIST(REASON)\n");

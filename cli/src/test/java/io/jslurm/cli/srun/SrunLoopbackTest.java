@@ -223,6 +223,33 @@ class SrunLoopbackTest {
     }
 
     @Test
+    void testOnlyPrintsTheEstimateAndAllocatesNothing() throws Exception {
+        int jobs = cluster.controller.store().query(job -> true).size();
+        LoopbackCluster.Run srun = srun("", Map.of(), "--test-only", "-N2", "-n2", "-t", "5", "true");
+        assertThat(srun.status()).as(srun.err()).isZero();
+        assertThat(srun.out()).isEmpty();
+        assertThat(srun.err()).matches("srun: Job \\d+ to start at \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d "
+                + "using 2 processors on nodes n\\[1-2\\] in partition debug\n");
+
+        LoopbackCluster.Streams streams = new LoopbackCluster.Streams(cluster.environment(Map.of()));
+        int status = new Salloc(streams.environment, dir.toString()).run(List.of("--test-only", "-n1", "true"));
+        LoopbackCluster.Run salloc = streams.result(status);
+        assertThat(salloc.status()).as(salloc.err()).isZero();
+        assertThat(salloc.err()).matches("salloc: Job \\d+ to start at \\S+ using 1 processors on nodes n[12] "
+                + "in partition debug\n");
+        assertThat(cluster.controller.store().query(job -> true)).hasSize(jobs);
+    }
+
+    @Test
+    void testOnlyForWhatNoNodeHoldsIsAnAllocationFailure() {
+        LoopbackCluster.Streams streams = new LoopbackCluster.Streams(cluster.environment(Map.of()));
+        int status = new Salloc(streams.environment, dir.toString()).run(List.of("--test-only", "-n", "9", "true"));
+        LoopbackCluster.Run salloc = streams.result(status);
+        assertThat(salloc.status()).isEqualTo(1);
+        assertThat(salloc.err()).startsWith("salloc: error: allocation failure: ");
+    }
+
+    @Test
     void srunWaitsForResourcesAndSaysSo() throws Exception {
         Map<String, String> env = cluster.environment(Map.of());
         try (Controller controller = Controllers.fromEnvironment(env).open()) {

@@ -41,4 +41,18 @@ public record NodeConfig(String name, String hostname, String address, int cpus,
     public int cores() {
         return sockets * coresPerSocket;
     }
+
+    /** This node with other features ({@code scontrol update NodeName=... Features=}, until a reconfigure). */
+    public NodeConfig withFeatures(List<String> newFeatures) {
+        return new NodeConfig(name, hostname, address, cpus, boards, sockets, coresPerSocket, threadsPerCore,
+                realMemory, tmpDisk, gres, newFeatures, weight, state, reason, port, memSpecLimit, cpuSpecList,
+                coreSpecCount, location);
+    }
+
+    /** This node with another scheduling weight ({@code scontrol update NodeName=... Weight=}, until a reconfigure). */
+    public NodeConfig withWeight(int newWeight) {
+        return new NodeConfig(name, hostname, address, cpus, boards, sockets, coresPerSocket, threadsPerCore,
+                realMemory, tmpDisk, gres, features, newWeight, state, reason, port, memSpecLimit, cpuSpecList,
+                coreSpecCount, location);
+    }
 }

@@ -51,6 +51,9 @@ public final class BackfillPass {
             start.expectedEnd().ifPresent(end -> planned.release(start.allocation(), end));
         }
         this.withoutReservations = planned.copy();
+        if (params.busyNodes()) {
+            planned.preferBusyNodes();
+        }
     }
 
     /** @return how many jobs the pass tested (sdiag's backfill depth) */

@@ -31,11 +31,18 @@ final class NowFits {
 
     private final Instant now;
     private final List<NodeTimeline> nodes;
-    private final Map<String, Integer> ids;
     private final Map<Shape, Kept> kept = new HashMap<>();
     private final Function<Partition, int[]> positions;
-    /** Ids of the nodes whose first segment changed, in order. */
-    private final List<Integer> changes = new ArrayList<>();
+    /** Ids of the nodes whose first segment changed, in order: the first {@code changeCount} entries. */
+    private int[] changes = new int[64];
+    private int changeCount;
+    /**
+     * Per node id: the replay that last brought it up to date. A node changed again and again between two fits of a
+     * shape (best fit packs job after job onto one node) is replayed into that shape once: {@link KeptFit#changed}
+     * reads the node's current first segment, so a replay after the first finds nothing new.
+     */
+    private final int[] replayed;
+    private int replay;
     /**
      * Nodes with a drop, as (first drop offset &lt;&lt; 20 | id), sorted by when their first drop begins: the first
      * {@code dropCount} entries. Every fit walks them, and every reservation moves one; a sorted array moves an entry
@@ -89,11 +96,10 @@ final class NowFits {
     }
 
     /** @param positions each node id's position in a partition (-1: not in it) */
-    NowFits(Instant now, List<NodeTimeline> nodes, Map<String, Integer> ids, Function<Partition, int[]> positions) {
+    NowFits(Instant now, List<NodeTimeline> nodes, Function<Partition, int[]> positions) {
         this.now = now;
         this.positions = positions;
         this.nodes = nodes;
-        this.ids = ids;
         this.dropKey = new long[nodes.size()];
         this.lastView = new NodeFree[nodes.size()];
         this.viewAfter = new long[nodes.size()];
@@ -104,6 +110,7 @@ final class NowFits {
         this.weights = new int[nodes.size()];
         this.firstDropNanos = new long[nodes.size()];
         this.touches = new int[nodes.size()];
+        this.replayed = new int[nodes.size()];
         for (int id = 0; id < nodes.size(); id++) {
             weights[id] = nodes.get(id).base().node().weight();
         }
@@ -127,7 +134,10 @@ final class NowFits {
         touches[id]++;
         firstDropNanos[id] = firstDropNanosOf(id);
         if (baseChanged) {
-            changes.add(id);
+            if (changeCount == changes.length) {
+                changes = Arrays.copyOf(changes, changeCount * 2);
+            }
+            changes[changeCount++] = id;
         }
         long key = dropKeyOf(id);
         if (key >= 0 && key != dropKey[id]) {
@@ -184,22 +194,32 @@ final class NowFits {
         Kept entry = kept.get(shape);
         int[] index = positions.apply(partition);
         if (entry == null || entry.by() != by) {
-            List<NodeFree> base = new ArrayList<>(partition.nodes().size());
+            // The partition's node ids by position, from the position of each id: no lookup by name per node.
             int[] members = new int[partition.nodes().size()];
-            for (int i = 0; i < members.length; i++) {
-                members[i] = ids.get(partition.nodes().get(i));
-                base.add(nodes.get(members[i]).base());
+            for (int id = 0; id < index.length; id++) {
+                if (index[id] >= 0) {
+                    members[index[id]] = id;
+                }
             }
-            entry = new Kept(new KeptFit(by, request, partition, base), by, changes.size(), members,
+            List<NodeFree> base = new ArrayList<>(members.length);
+            for (int member : members) {
+                base.add(nodes.get(member).base());
+            }
+            entry = new Kept(new KeptFit(by, request, partition, base), by, changeCount, members,
                     new int[members.length]);
         } else {
-            for (int k = entry.applied(); k < changes.size(); k++) {
-                int id = changes.get(k);
+            replay++;
+            for (int k = entry.applied(); k < changeCount; k++) {
+                int id = changes[k];
+                if (replayed[id] == replay) {
+                    continue;
+                }
+                replayed[id] = replay;
                 if (index[id] >= 0) {
                     entry.fit().changed(index[id], nodes.get(id).base());
                 }
             }
-            entry = new Kept(entry.fit(), by, changes.size(), entry.members(), entry.verdicts());
+            entry = new Kept(entry.fit(), by, changeCount, entry.members(), entry.verdicts());
         }
         kept.put(shape, entry);
         long endOffset = ceilMillis(end);

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.NavigableSet;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * Future availability of the cluster over bf_window: per node, free resources from each moment a running job ends
@@ -56,6 +57,8 @@ public final class SlotMap {
     /** Ids of the nodes held, in order, one entry per node and hold: what start search cursors catch up on. */
     private int[] held = new int[64];
     private int heldCount;
+    /** bf_busy_nodes: fits after now take nodes busy now first; null for the plain ranking. */
+    private Predicate<NodeFree> preferred;
 
     private SlotMap(Instant now, Duration resolution, List<String> names, Map<String, NodeTimeline> timelines,
             NavigableSet<Instant> slots) {
@@ -93,6 +96,22 @@ public final class SlotMap {
         List<String> names = new ArrayList<>(ids.keySet());
         names.sort((a, b) -> Integer.compare(ids.get(a), ids.get(b)));
         return new SlotMap(now, resolution, names, copies, new TreeSet<>(slots));
+    }
+
+    /**
+     * bf_busy_nodes: from now on, a fit at a later moment (a reservation) ranks the nodes that have something
+     * allocated now (running jobs, this pass's starts) before the idle ones of the same Weight.
+     */
+    void preferBusyNodes() {
+        preferred = free -> {
+            NodeTimeline timeline = timelines.get(free.node().name());
+            return timeline != null && !timeline.base().idle();
+        };
+    }
+
+    /** What a fit starting at {@code start} prefers: nothing at now, the busy nodes later under bf_busy_nodes. */
+    private Predicate<NodeFree> preferenceAt(Instant start) {
+        return preferred != null && start.isAfter(now) ? preferred : null;
     }
 
     /**
@@ -244,7 +263,7 @@ public final class SlotMap {
         Instant end = end(start, timeLimit);
         if (start.equals(now) && NowFits.applies(fit, request, partition)) {
             if (nowFits == null) {
-                nowFits = new NowFits(now, ordered, ids, this::positions);
+                nowFits = new NowFits(now, ordered, this::positions);
             }
             return nowFits.fit(request, partition, fit, end, fitOnly);
         }
@@ -253,7 +272,9 @@ public final class SlotMap {
         for (NodeTimeline timeline : nodes) {
             during.add(timeline.freeDuring(start, end));
         }
-        return fit.fit(request, partition, FreeResources.inOrder(partition.nodes(), during));
+        FreeResources free = FreeResources.inOrder(partition.nodes(), during);
+        Predicate<NodeFree> preference = preferenceAt(start);
+        return preference == null ? fit.fit(request, partition, free) : fit.fit(request, partition, free, preference);
     }
 
     /** Each node id's position in the partition, -1 for nodes not in it. */
@@ -301,7 +322,9 @@ public final class SlotMap {
                 during.add(nodes.get(i).freeDuring(start, end));
             }
         }
-        return fit.fitAmong(request, partition, during);
+        Predicate<NodeFree> preference = preferenceAt(start);
+        return preference == null ? fit.fitAmong(request, partition, during)
+                : fit.fitAmong(request, partition, during, preference);
     }
 
     /** The timelines of a partition's nodes, in the partition's order. */

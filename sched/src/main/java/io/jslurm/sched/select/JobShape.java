@@ -91,7 +91,13 @@ final class JobShape {
                 ? ceilDiv((long) tasks * cpusPerTask, threads)
                 : (long) tasks * ceilDiv(cpusPerTask, threads);
         long gpuCores = ceilDiv((long) gpus * request.cpusPerGpu(), threads);
-        int cores = (int) Math.min(Integer.MAX_VALUE, Math.max(taskCores, gpuCores));
+        long needed = Math.max(taskCores, gpuCores);
+        if (params.type().wholeSockets()) {
+            // CR_Socket: whole sockets, so that no other job shares one; memory per CPU counts all of them.
+            int perSocket = Math.max(1, free.node().coresPerSocket());
+            needed = ceilDiv(needed, perSocket) * perSocket;
+        }
+        int cores = (int) Math.min(Integer.MAX_VALUE, needed);
         return new NodeDemand(tasks, cores, memory(free, (long) cores * threads, gpus), gpus);
     }
 

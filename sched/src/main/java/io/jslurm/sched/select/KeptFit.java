@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.IntPredicate;
 
 /**
@@ -28,7 +27,7 @@ public final class KeptFit {
     /** Per node (index in the partition): its tasks (&gt; 0) or {@code -(rejection.ordinal() + 1)}. */
     private final int[] value;
     private final Candidate[] candidates;
-    private final TreeSet<Candidate> ranked = new TreeSet<>(Candidate.RANK);
+    private final RankedSet ranked;
     private final int[] rejections = new int[NodeRejection.values().length];
     /** Task capacity to how many candidates have it. */
     private final TreeMap<Integer, Integer> capacities = new TreeMap<>();
@@ -63,6 +62,8 @@ public final class KeptFit {
         this.olderView = new NodeFree[base.size()];
         this.olderValue = new int[base.size()];
         this.olderCandidate = new Candidate[base.size()];
+        // Room for the positions up to the partition's last node's: the set grows past it if need be.
+        this.ranked = new RankedSet(base.isEmpty() ? 1 : base.get(base.size() - 1).order() + 1);
         for (int i = 0; i < base.size(); i++) {
             value[i] = NodeCapacity.tasksOrRejection(job, base.get(i));
             add(i, base.get(i));

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The fit function of select/cons_tres: for one job and the free resources of a partition's nodes, the nodes, cores,
@@ -16,6 +17,9 @@ import java.util.Optional;
  * proposed start against live state with {@link #verify} before committing, and both apply the same rules.
  */
 public final class ResourceFit {
+
+    /** No node is preferred: the plain ranking (compared by identity, so that it costs no call per node). */
+    private static final Predicate<NodeFree> NO_PREFERENCE = node -> false;
 
     private final SelectParams params;
 
@@ -28,6 +32,15 @@ public final class ResourceFit {
     }
 
     public FitResult fit(ResourceRequest request, Partition partition, FreeResources free) {
+        return fit(request, partition, free, NO_PREFERENCE);
+    }
+
+    /**
+     * {@link #fit}, taking the nodes {@code preferred} accepts before the others of the same Weight (bf_busy_nodes:
+     * a reservation goes to nodes busy now first).
+     */
+    public FitResult fit(ResourceRequest request, Partition partition, FreeResources free,
+            Predicate<NodeFree> preferred) {
         JobShape job = new JobShape(request, partition, params);
         if (!request.requiredNodes().isEmpty()
                 && !new HashSet<>(partition.nodes()).containsAll(request.requiredNodes())) {
@@ -37,18 +50,19 @@ public final class ResourceFit {
         if (job.shares) {
             // Idle cores first, as Slurm's select does: cores are shared only when the job fits no other way, so
             // sharing jobs that could run side by side are not made to take turns under gang scheduling.
-            FitResult alone = fitIn(job, request, partition, free);
+            FitResult alone = fitIn(job, request, partition, free, preferred);
             if (alone instanceof FitResult.Fit) {
                 return alone;
             }
             free = free.sharingView(partition.nodes(), job.maxShare);
         }
-        return fitIn(job, request, partition, free);
+        return fitIn(job, request, partition, free, preferred);
     }
 
-    private FitResult fitIn(JobShape job, ResourceRequest request, Partition partition, FreeResources free) {
+    private FitResult fitIn(JobShape job, ResourceRequest request, Partition partition, FreeResources free,
+            Predicate<NodeFree> preferred) {
         List<NodeFree> nodes = free.nodes(partition.nodes());
-        Evaluation evaluation = evaluateAll(job, nodes);
+        Evaluation evaluation = evaluateAll(job, nodes, preferred);
         RejectionMetric rejections = evaluation.metric();
         if (evaluation.requiredFailure() != null) {
             return new FitResult.NoFit(evaluation.requiredFailure(), rejections,
@@ -83,11 +97,17 @@ public final class ResourceFit {
      * @return empty where {@link #fit} gives no fit
      */
     public Optional<Allocation> fitAmong(ResourceRequest request, Partition partition, List<NodeFree> nodes) {
+        return fitAmong(request, partition, nodes, NO_PREFERENCE);
+    }
+
+    /** {@link #fitAmong}, with the nodes {@code preferred} accepts ranked as {@link #fit} with them ranks them. */
+    public Optional<Allocation> fitAmong(ResourceRequest request, Partition partition, List<NodeFree> nodes,
+            Predicate<NodeFree> preferred) {
         if (!KeptFit.applies(this, request, partition)) {
             throw new IllegalArgumentException("a fit among some nodes needs no required nodes, contiguity or sharing");
         }
         JobShape job = new JobShape(request, partition, params);
-        List<Candidate> candidates = evaluateAll(job, nodes).others();
+        List<Candidate> candidates = evaluateAll(job, nodes, preferred).others();
         return NodeSelector.select(job, CandidateOrder.ranked(List.of(), candidates, candidates.size()), 0, false)
                 .map(placements -> allocate(job, placements).allocation());
     }
@@ -97,14 +117,15 @@ public final class ResourceFit {
             FitResult.Failure requiredFailure) {
     }
 
-    private static Evaluation evaluateAll(JobShape job, List<NodeFree> nodes) {
+    private static Evaluation evaluateAll(JobShape job, List<NodeFree> nodes, Predicate<NodeFree> preferred) {
         RejectionMetric.Builder metric = new RejectionMetric.Builder();
         List<Candidate> others = new ArrayList<>();
         List<Candidate> required = new ArrayList<>();
         FitResult.Failure requiredFailure = null;
         for (NodeFree node : nodes) {
             metric.evaluated();
-            Optional<Candidate> candidate = evaluate(job, node, metric, others.size() + required.size());
+            Optional<Candidate> candidate = evaluate(job, node, metric, others.size() + required.size(),
+                    preferred);
             boolean isRequired = !job.request.requiredNodes().isEmpty()
                     && job.request.requiredNodes().contains(node.node().name());
             if (candidate.isEmpty() && isRequired) {
@@ -119,13 +140,15 @@ public final class ResourceFit {
         return new Evaluation(required, others, metric.build(), requiredFailure);
     }
 
-    private static Optional<Candidate> evaluate(JobShape job, NodeFree node, RejectionMetric.Builder metric, int id) {
+    private static Optional<Candidate> evaluate(JobShape job, NodeFree node, RejectionMetric.Builder metric, int id,
+            Predicate<NodeFree> preferred) {
         int tasks = NodeCapacity.tasksOrRejection(job, node);
         if (tasks < 0) {
             metric.reject(NodeRejection.values()[-tasks - 1]);
             return Optional.empty();
         }
-        return Optional.of(new Candidate(id, node, tasks, node.freeCoreCount()));
+        boolean first = preferred != NO_PREFERENCE && preferred.test(node);
+        return Optional.of(new Candidate(id, node, tasks, node.freeCoreCount(), first));
     }
 
     /** A per-node view of the fit for one job, for callers that sweep over many moments (backfill). */

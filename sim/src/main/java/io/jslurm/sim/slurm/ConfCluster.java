@@ -47,7 +47,7 @@ public final class ConfCluster {
     BackfillParams backfill = new BackfillParams(
         scheduling.scheduler() == SchedulerPlugin.BACKFILL,
         Duration.ofMinutes(sp.bfWindowMinutes()), Duration.ofSeconds(sp.bfResolutionSeconds()),
-        sp.bfMaxJobTest(), sp.bfContinue(), sp.bfMaxJobUser(), sp.bfMaxJobPart());
+        sp.bfMaxJobTest(), sp.bfContinue(), sp.bfMaxJobUser(), sp.bfMaxJobPart(), sp.bfBusyNodes());
     SchedulerParams params = new SchedulerParams(select(scheduling), backfill,
         sp.defaultQueueDepth());
     PriorityConfig priority = conf.priority();
@@ -65,6 +65,8 @@ public final class ConfCluster {
     boolean tracksMemory = scheduling.selectParameters().memoryIsConsumable();
     SelectType type = switch (scheduling.selectParameters().mode()) {
       case CR_CPU, CR_CPU_MEMORY -> tracksMemory ? SelectType.CR_CPU_MEMORY : SelectType.CR_CPU;
+      case CR_SOCKET, CR_SOCKET_MEMORY ->
+          tracksMemory ? SelectType.CR_SOCKET_MEMORY : SelectType.CR_SOCKET;
       default -> tracksMemory ? SelectType.CR_CORE_MEMORY : SelectType.CR_CORE;
     };
     return new SelectParams(type, mebibytes(memory.defMemPerCpu()),

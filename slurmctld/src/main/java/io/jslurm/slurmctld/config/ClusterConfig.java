@@ -102,10 +102,11 @@ public record ClusterConfig(Path slurmConf, LoadedConfig loaded, SchedulerParams
     private static SchedulerParams schedulerParams(SlurmConfig slurm) {
         var scheduling = slurm.scheduling();
         SelectType type = switch (scheduling.selectParameters().mode()) {
-            // Sockets are scheduled by core: the scheduler core has no socket granularity yet.
             case CR_CPU -> SelectType.CR_CPU;
             case CR_CPU_MEMORY -> SelectType.CR_CPU_MEMORY;
-            case CR_CORE, CR_SOCKET -> SelectType.CR_CORE;
+            case CR_CORE -> SelectType.CR_CORE;
+            case CR_SOCKET -> SelectType.CR_SOCKET;
+            case CR_SOCKET_MEMORY -> SelectType.CR_SOCKET_MEMORY;
             default -> SelectType.CR_CORE_MEMORY;
         };
         var memory = scheduling.memory();
@@ -117,7 +118,7 @@ public record ClusterConfig(Path slurmConf, LoadedConfig loaded, SchedulerParams
         SchedulerParameters sp = scheduling.schedulerParameters();
         BackfillParams backfill = new BackfillParams(scheduling.scheduler() != SchedulerPlugin.BUILTIN,
                 Duration.ofMinutes(sp.bfWindowMinutes()), Duration.ofSeconds(sp.bfResolutionSeconds()),
-                sp.bfMaxJobTest(), sp.bfContinue(), sp.bfMaxJobUser(), sp.bfMaxJobPart());
+                sp.bfMaxJobTest(), sp.bfContinue(), sp.bfMaxJobUser(), sp.bfMaxJobPart(), sp.bfBusyNodes());
         return new SchedulerParams(select, backfill, sp.defaultQueueDepth());
     }
 

@@ -232,6 +232,33 @@ public final class NodeTable {
         return down;
     }
 
+    /**
+     * {@code scontrol update NodeName=... Features=/Weight=}: the nodes' configuration changes at once for the
+     * scheduler and for what sinfo and scontrol show. As in Slurm the change is not saved: a reconfigure or restart
+     * takes slurm.conf's values again.
+     *
+     * @param features the new features (available and active alike), empty to keep them
+     * @param weight   the new weight, empty to keep it
+     * @throws IllegalArgumentException for an unknown node, before any node is changed
+     */
+    public synchronized void updateConfig(List<String> names, Optional<List<String>> features,
+                                          java.util.OptionalInt weight) {
+        names.forEach(this::require);
+        for (String name : names) {
+            NodeView n = nodes.get(name);
+            NodeConfig config = n.config();
+            if (features.isPresent()) {
+                config = config.withFeatures(features.get());
+            }
+            if (weight.isPresent()) {
+                config = config.withWeight(weight.getAsInt());
+            }
+            put(n, n.withConfig(config));
+            log.info("Node {} updated: features {}, weight {}", name, String.join(",", config.features()),
+                    Integer.toUnsignedString(config.weight()));
+        }
+    }
+
     /** After a reconfigure: nodes still defined keep their state, new ones start unknown, removed ones go. */
     public synchronized void reconfigure(List<NodeConfig> configs, Duration newSlurmdTimeout, int newReturnToService) {
         Map<String, NodeView> old = new LinkedHashMap<>(nodes);

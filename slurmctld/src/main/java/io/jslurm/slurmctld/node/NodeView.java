@@ -29,6 +29,12 @@ public record NodeView(NodeConfig config, NodeBaseState base, boolean drain, boo
         return config.name();
     }
 
+    /** This node with its configuration changed at run time (features, weight); its state is kept. */
+    public NodeView withConfig(NodeConfig changed) {
+        return new NodeView(changed, base, drain, notResponding, reason, reasonTime, reasonUid, lastHeard,
+                registration, cpuLoad, freeMemoryMb);
+    }
+
     /** New jobs may start here. */
     public boolean schedulable() {
         return base == NodeBaseState.UP && !drain && !notResponding;

@@ -102,15 +102,8 @@ public final class JobHandlers {
      * and the id it would get (not taken), as Slurm's will-run test does.
      */
     private SubmitBatchJobResponse willRun(SubmitValidator.Accepted accepted) throws RpcException {
-        var estimate = loop.willRun(accepted.spec()).orElseThrow(() -> SlurmError.NODE_CONFIG_UNAVAILABLE.exception(
-                "the job could not start within the scheduler's look-ahead (bf_window)"));
-        return SubmitBatchJobResponse.newBuilder().setJobId((int) estimate.jobId())
-                .setWillRun(io.jslurm.protocol.proto.WillRun.newBuilder()
-                        .setStartTime(estimate.start().getEpochSecond())
-                        .setProcessors(estimate.allocation().cpus())
-                        .setNodeList(estimate.allocation().nodeList())
-                        .setPartition(estimate.partition()))
-                .build();
+        WillRunReply.Answer answer = WillRunReply.of(loop, accepted.spec());
+        return SubmitBatchJobResponse.newBuilder().setJobId((int) answer.jobId()).setWillRun(answer.willRun()).build();
     }
 
     private boolean pinsPriority(JobDescription description, RpcCall<?> call) {

@@ -31,6 +31,8 @@ import java.time.InstantSource;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -266,9 +268,17 @@ public final class NodeHandlers {
         } catch (RuntimeException e) {
             throw SlurmError.INVALID_NODE_NAME.exception(r.getNodeList());
         }
+        Optional<List<String>> features = NodeFeatureUpdate.features(r, names, nodes);
+        boolean configChange = features.isPresent() || r.hasWeight();
         try {
-            List<String> down = nodes.update(names, r.getState().name(), r.getReason(), call.caller().uid());
-            control.nodesLost(down);
+            if (r.getState() != UpdateNodeRequest.StateChange.STATE_CHANGE_UNSPECIFIED || !configChange) {
+                List<String> down = nodes.update(names, r.getState().name(), r.getReason(), call.caller().uid());
+                control.nodesLost(down);
+            }
+            if (configChange) {
+                nodes.updateConfig(names, features,
+                        r.hasWeight() ? OptionalInt.of(r.getWeight()) : OptionalInt.empty());
+            }
         } catch (IllegalArgumentException e) {
             String message = e.getMessage();
             throw message.startsWith("Invalid node name") ? SlurmError.INVALID_NODE_NAME.exception(r.getNodeList())
@@ -286,17 +296,8 @@ public final class NodeHandlers {
      */
     private static void refuseUnsupportedFields(UpdateNodeRequest r) throws RpcException {
         List<String> refused = new java.util.ArrayList<>();
-        if (r.hasFeatures()) {
-            refused.add("AvailableFeatures");
-        }
-        if (r.hasFeaturesActive()) {
-            refused.add("ActiveFeatures");
-        }
         if (r.hasGres()) {
             refused.add("Gres");
-        }
-        if (r.hasWeight()) {
-            refused.add("Weight");
         }
         if (r.hasComment()) {
             refused.add("Comment");

@@ -22,6 +22,7 @@ public enum SlurmError {
     ALREADY_DONE(2021, "Job/step already completing or completed"),
     JOB_PENDING(2024, "Job is pending execution"),
     INVALID_NODE_STATE(2028, "Invalid node state specified"),
+    ACTIVE_FEATURE_NOT_SUBSET(2031, "Active features not subset of available features"),
     DEPENDENCY(2038, "Job dependency problem"),
     INVALID_TASK_MEMORY(2044, "Memory required by task is not available"),
     INVALID_ACCOUNT(2045, "Invalid account or account/partition combination specified"),

@@ -357,7 +357,7 @@ public final class SchedulingLoop implements AutoCloseable {
         SchedulerParams params = cfg.schedulerParams();
         BackfillParams bf = params.backfill();
         Plan plan = Scheduler.schedule(snapshot(cfg, now), List.of(job), now, params.withBackfill(new BackfillParams(
-                true, bf.window(), bf.resolution(), bf.maxJobTest(), bf.bfContinue(), 0, 0)));
+                true, bf.window(), bf.resolution(), bf.maxJobTest(), bf.bfContinue(), 0, 0, bf.busyNodes())));
         Optional<WillRunEstimate> startsNow = plan.start(jobId).map(start -> new WillRunEstimate(jobId, now,
                 start.partition(), control.summary(start.allocation())));
         if (startsNow.isPresent()) {

@@ -30,6 +30,7 @@ import io.jslurm.slurmctld.node.NodeView;
 import io.jslurm.slurmctld.rpc.Callers;
 import io.jslurm.slurmctld.rpc.SlurmError;
 import io.jslurm.slurmctld.rpc.SubmitValidator;
+import io.jslurm.slurmctld.rpc.WillRunReply;
 import io.jslurm.slurmctld.schedule.Allocations;
 import io.jslurm.slurmctld.schedule.JobControl;
 import io.jslurm.slurmctld.schedule.SchedulingLoop;
@@ -121,6 +122,12 @@ public final class StepHandlers {
         JobDescription request = call.request().getJob().toBuilder().setScript(PLACEHOLDER_SCRIPT).clearArray()
                 .build();
         SubmitValidator.Accepted accepted = validator.validate(request, call.caller());
+        if (request.getTestOnly()) {
+            // srun/salloc --test-only: planned as sbatch's will-run test is, nothing queued.
+            WillRunReply.Answer answer = WillRunReply.of(loop, accepted.spec());
+            return AllocateResourcesResponse.newBuilder().setJobId((int) answer.jobId())
+                    .setWillRun(answer.willRun()).build();
+        }
         Job job = store.submit(accepted.spec().toBuilder().script("").build());
         log.info("_slurm_rpc_allocate_resources: JobId={} uid={}", job.jobId(), call.caller().uid());
         loop.requestPass();

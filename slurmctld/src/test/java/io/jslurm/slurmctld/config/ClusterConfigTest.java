@@ -66,6 +66,13 @@ class ClusterConfigTest {
     }
 
     @Test
+    void bfBusyNodesReachesTheBackfillPassAndIsOffByDefault() throws Exception {
+        assertThat(load("SchedulerParameters=bf_window=120,bf_busy_nodes\n").schedulerParams().backfill().busyNodes())
+                .isTrue();
+        assertThat(load("SchedulerParameters=bf_window=120\n").schedulerParams().backfill().busyNodes()).isFalse();
+    }
+
+    @Test
     void withoutSchedulerParametersSlurmsDefaultsApplyAndBuiltinTurnsBackfillOff() throws Exception {
         var params = load("").schedulerParams();
         assertThat(params.backfill().window()).isEqualTo(Duration.ofMinutes(1440));

@@ -143,11 +143,11 @@ class NodeLifecycleTest {
     void fieldsTheControllerCannotChangeAreRefusedByNameAndNothingElseOfTheUpdateIsApplied() throws Exception {
         cluster.register("gpu01", 16000);
         UpdateNodeRequest drainWithFeatures = UpdateNodeRequest.newBuilder().setNodeList("gpu01")
-                .setState(UpdateNodeRequest.StateChange.DRAIN).setReason("maintenance").setFeatures("big")
-                .setWeight(5).build();
+                .setState(UpdateNodeRequest.StateChange.DRAIN).setReason("maintenance").setGres("gpu:a100:1")
+                .setComment("new card").build();
         assertThatThrownBy(() -> cluster.client(0).call(drainWithFeatures))
                 .isInstanceOfSatisfying(RpcException.class, e -> assertThat(e.errorCode()).isEqualTo(2036))
-                .hasMessageContaining("Update of this parameter is not supported: AvailableFeatures,Weight");
+                .hasMessageContaining("Update of this parameter is not supported: Gres,Comment");
         assertThat(state("gpu01")).as("the drain in the same request is not applied").isEqualTo("IDLE");
     }
 
