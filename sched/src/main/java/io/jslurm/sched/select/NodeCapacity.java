@@ -9,8 +9,8 @@ final class NodeCapacity {
     }
 
     static boolean fits(JobShape job, NodeFree node, NodeDemand demand) {
-        // A demand without GPUs does not ask for the free GPU count: counting it reads the GPU bit set, a cache
-        // miss per node in the start searches, where most jobs want no GPU.
+        // A demand without GPUs on the node (CPU jobs, and whole-job --gpus counts, which are checked apart) does not
+        // ask for the free GPU count: where it is not counted yet, counting reads the GPU bit set, a cache miss.
         return demand.cores() <= node.freeCoreCount()
                 && demand.memory() <= node.freeMemory()
                 && (demand.gpus() <= 0 || demand.gpus() <= node.freeGpuCount(job.gpuType));
