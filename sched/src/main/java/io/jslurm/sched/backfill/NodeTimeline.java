@@ -115,18 +115,17 @@ final class NodeTimeline {
         for (int i = first; i < end; i++) {
             frees[i].allocate(allocation);
         }
-        if (first > 0 && first < end) {
-            markDrop(first);
-        }
-        return new Held(first == 0 && end > 0, newFrom, newTo);
+        boolean newDrop = first > 0 && first < end && markDrop(first);
+        return new Held(first == 0 && end > 0, newFrom, newTo, newDrop);
     }
 
     /**
      * @param baseChanged whether the first segment ({@link #base}) changed
      * @param newFrom     whether the hold's start became a new segment start
      * @param newTo       whether its end did
+     * @param newDrop     whether the hold's start became a dropping segment start ({@link #dropAt})
      */
-    record Held(boolean baseChanged, boolean newFrom, boolean newTo) {
+    record Held(boolean baseChanged, boolean newFrom, boolean newTo, boolean newDrop) {
     }
 
     private void changing() {
@@ -140,14 +139,22 @@ final class NodeTimeline {
         return version;
     }
 
-    private void markDrop(int index) {
-        if (!drops[index]) {
-            drops[index] = true;
-            dropCount++;
-            if (firstDrop == null || starts[index].isBefore(firstDrop)) {
-                firstDrop = starts[index];
-            }
+    /** @return whether segment {@code index} was not a drop before */
+    private boolean markDrop(int index) {
+        if (drops[index]) {
+            return false;
         }
+        drops[index] = true;
+        dropCount++;
+        if (firstDrop == null || starts[index].isBefore(firstDrop)) {
+            firstDrop = starts[index];
+        }
+        return true;
+    }
+
+    /** Whether segment {@code index} may offer less than the one before it (see the class comment). */
+    boolean dropAt(int index) {
+        return drops[index];
     }
 
     /** What is free in the first segment (from now on); callers read it and do not change it. */

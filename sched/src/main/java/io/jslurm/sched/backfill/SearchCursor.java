@@ -61,17 +61,17 @@ final class SearchCursor {
     /**
      * How many nodes at most (counted with repeats) moving these counts to a job starting {@code at} and ending
      * {@code end} ms after now looks at: those held since ({@code logEnd} entries in the map's log now) and the
-     * change points in the index (the first {@code size} of {@code entries}) between the two slots and between the
-     * two ends.
+     * change points in the index (the first {@code size} of {@code entries}) between the two slots, and the drops
+     * (the first {@code dropSize} of {@code dropEntries}) between the two ends.
      */
-    long work(long[] entries, int size, long at, long end, int logEnd) {
+    long work(long[] entries, int size, long[] dropEntries, int dropSize, long at, long end, int logEnd) {
         if (slot == NONE) {
             return Long.MAX_VALUE;
         }
         return (long) (logEnd - logged)
                 + ChangeIndex.firstAtOrAfter(entries, size, Math.max(slot, at) + 1)
                 - ChangeIndex.firstAtOrAfter(entries, size, Math.min(slot, at) + 1)
-                + ChangeIndex.firstAtOrAfter(entries, size, Math.max(this.end, end))
-                - ChangeIndex.firstAtOrAfter(entries, size, Math.min(this.end, end));
+                + ChangeIndex.firstAtOrAfter(dropEntries, dropSize, Math.max(this.end, end))
+                - ChangeIndex.firstAtOrAfter(dropEntries, dropSize, Math.min(this.end, end));
     }
 }

@@ -47,6 +47,8 @@ public final class SlotMap {
     private final Map<String, int[]> positions = new HashMap<>();
     /** By partition, made on first use, dropped when resources come back. */
     private final Map<String, ChangeIndex> changes = new HashMap<>();
+    /** The same for the dropping segment starts only ({@link #drops}). */
+    private final Map<String, ChangeIndex> drops = new HashMap<>();
     private final NavigableSet<Instant> slots;
     private final Map<String, List<NodeTimeline>> byPartition = new HashMap<>();
     private final ProbeBounds probeBounds = new ProbeBounds();
@@ -141,6 +143,7 @@ public final class SlotMap {
         probeBounds.clear(); // they hold only while the map loses resources
         nowFits = null;
         changes.clear();
+        drops.clear();
         cursors.clear();
     }
 
@@ -162,6 +165,14 @@ public final class SlotMap {
                     }
                     if (position >= 0 && held.newTo()) {
                         index.add(end.toEpochMilli() - now.toEpochMilli(), position);
+                    }
+                });
+            }
+            if (held.newDrop()) {
+                drops.forEach((partition, index) -> {
+                    int position = positions.get(partition)[id];
+                    if (position >= 0) {
+                        index.add(start.toEpochMilli() - now.toEpochMilli(), position);
                     }
                 });
             }
@@ -292,15 +303,30 @@ public final class SlotMap {
 
     /** The segment starts after now of the partition's nodes, by position in the partition. */
     ChangeIndex changes(Partition partition) {
+        return index(changes, partition, false);
+    }
+
+    /**
+     * The dropping segment starts after now of the partition's nodes: the only change points at which what a node
+     * offers a job starting at a given slot changes as the job's end passes them (a segment that drops nothing
+     * leaves the intersection over the stretch as it was).
+     */
+    ChangeIndex drops(Partition partition) {
+        return index(drops, partition, true);
+    }
+
+    private ChangeIndex index(Map<String, ChangeIndex> indexes, Partition partition, boolean dropsOnly) {
         positions(partition);
-        return changes.computeIfAbsent(partition.name(), name -> {
+        return indexes.computeIfAbsent(partition.name(), name -> {
             ChangeIndex index = new ChangeIndex();
             List<NodeTimeline> nodes = timelines(partition);
             long nowMillis = now.toEpochMilli();
             for (int position = 0; position < nodes.size(); position++) {
                 NodeTimeline timeline = nodes.get(position);
                 for (int change = 1; change < timeline.changeCount(); change++) {
-                    index.add(timeline.changeAt(change).toEpochMilli() - nowMillis, position);
+                    if (!dropsOnly || timeline.dropAt(change)) {
+                        index.add(timeline.changeAt(change).toEpochMilli() - nowMillis, position);
+                    }
                 }
             }
             return index;

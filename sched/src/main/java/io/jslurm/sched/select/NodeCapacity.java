@@ -9,9 +9,11 @@ final class NodeCapacity {
     }
 
     static boolean fits(JobShape job, NodeFree node, NodeDemand demand) {
+        // A demand without GPUs on the node (CPU jobs, and whole-job --gpus counts, which are checked apart) does not
+        // ask for the free GPU count: where it is not counted yet, counting reads the GPU bit set, a cache miss.
         return demand.cores() <= node.freeCoreCount()
                 && demand.memory() <= node.freeMemory()
-                && demand.gpus() <= node.freeGpuCount(job.gpuType);
+                && (demand.gpus() <= 0 || demand.gpus() <= node.freeGpuCount(job.gpuType));
     }
 
     /** The most tasks, at most {@code upper}, that fit on the node; 0 when not even one does. */
@@ -78,7 +80,7 @@ final class NodeCapacity {
     /** Which resource is short for {@code tasks} tasks; empty when they fit. */
     static Optional<NodeRejection> shortage(JobShape job, NodeFree node, int tasks) {
         NodeDemand demand = job.demand(node, tasks, job.gpusFor(tasks));
-        if (demand.gpus() > node.freeGpuCount(job.gpuType)) {
+        if (demand.gpus() > 0 && demand.gpus() > node.freeGpuCount(job.gpuType)) {
             return Optional.of(NodeRejection.GPUS);
         }
         if (demand.cores() > node.freeCoreCount()) {

@@ -9,6 +9,7 @@ import io.jslurm.sched.model.ClusterSnapshot;
 import io.jslurm.sched.model.Partition;
 import io.jslurm.sched.model.PendingJob;
 import io.jslurm.sched.model.RunningJob;
+import io.jslurm.sched.select.FitProbe;
 import io.jslurm.sched.select.FitResult;
 import io.jslurm.sched.select.FreeResources;
 import io.jslurm.sched.select.ResourceFit;
@@ -54,6 +55,61 @@ class SearchCursorTest {
         assertThat(answers[0]).isGreaterThan(searches / 10);
         assertThat(answers[1]).isGreaterThan(searches / 10);
         assertThat(answers[2]).isGreaterThan(searches / 20);
+    }
+
+    /**
+     * The counts a shape keeps are what the probe finds on each node's view at the cursor's slot and end. Where a
+     * search missed a node whose view changed, the whole fit still answers right, so only this shows it.
+     */
+    @Test
+    void keptCountsAreTheProbesOnEveryNodeAtTheCursorsSlotAndEnd() {
+        int[] checked = new int[1];
+        rounds((cluster, random, job, where) -> {
+            Optional<Duration> limit = random.nextInt(20) == 0 ? Optional.empty()
+                    : Optional.of(Duration.ofMinutes(1 + random.nextInt(16 * 60)));
+            QueueEntry entry = new QueueEntry(job, cluster.partition(), limit);
+            SlotMap map = cluster.map();
+            Optional<SlotMap.Slot> found = map.earliestStart(entry, cluster.fit(), HORIZON);
+
+            checked[0] += checkCursors(map, entry, cluster.fit(), where);
+
+            if (found.isPresent() && random.nextInt(5) > 0) {
+                map.hold(found.get().allocation(), found.get().start(), limit);
+            } else {
+                // A reservation later on: a drop in the timelines of the nodes it holds.
+                Instant start = NOW.plus(STEP.multipliedBy(1 + random.nextInt(100)));
+                FitResult there = map.copy().fitAt(job.request(), cluster.partition(), limit, cluster.fit(), start);
+                if (there instanceof FitResult.Fit reservation) {
+                    map.hold(reservation.allocation(), start, limit);
+                }
+            }
+        });
+        assertThat(checked[0]).isGreaterThan(SEEDS * ROUNDS);
+    }
+
+    /** Compares the cursors of the entry's shape that include every hold with the probe; returns the nodes compared. */
+    private static int checkCursors(SlotMap map, QueueEntry entry, ResourceFit fit, String where) {
+        FitProbe probe = fit.probe(entry.job().request(), entry.partition());
+        List<NodeTimeline> timelines = map.timelines(entry.partition());
+        Shape shape = Shape.of(entry);
+        boolean[] usable = map.usable(shape, probe, timelines);
+        int checked = 0;
+        for (SearchCursor cursor : map.cursors(shape)) {
+            if (cursor.slot == SearchCursor.NONE || cursor.logged != map.heldCount()) {
+                continue;
+            }
+            Instant slot = NOW.plusMillis(cursor.slot);
+            Instant end = cursor.end >= ChangeIndex.LIMIT ? Instant.MAX : NOW.plusMillis(cursor.end);
+            for (int node = 0; node < timelines.size(); node++) {
+                if (usable[node]) {
+                    assertThat(cursor.tasks[node])
+                            .as("%s: node %d, cursor at %d-%d ms", where, node, cursor.slot, cursor.end)
+                            .isEqualTo(probe.tasks(timelines.get(node).freeDuring(slot, end)));
+                    checked++;
+                }
+            }
+        }
+        return checked;
     }
 
     @Test
